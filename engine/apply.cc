@@ -1,0 +1,115 @@
+// apply(): the order of the checks every action goes through, then the action's own.
+#include "engine/internal.h"
+
+namespace meldcheck {
+namespace {
+
+bool kind_in_game(ActionKind kind, const RuleSet& r) {
+  switch (kind) {
+    case ActionKind::kDraw:
+    case ActionKind::kPass:
+    case ActionKind::kNextHand:
+    case ActionKind::kMeld:
+    case ActionKind::kLayoff:
+    case ActionKind::kSwap:
+    case ActionKind::kDiscard: return true;
+    case ActionKind::kTake: return r.draw.take_sizes != TakeSizes::kNone;
+    case ActionKind::kArrange:
+    case ActionKind::kTimeout: return false;  // no ruleset rearranges the table yet
+    case ActionKind::kClaim: return r.claim != ClaimRule::kNone;
+  }
+  return false;
+}
+
+// The phases in which an action of this kind may be taken by the player to move.
+bool phase_allows(ActionKind kind, Phase phase) {
+  switch (kind) {
+    case ActionKind::kDraw:
+    case ActionKind::kTake:
+    case ActionKind::kPass:
+    case ActionKind::kArrange:
+    case ActionKind::kTimeout: return phase == Phase::kDraw;
+    case ActionKind::kMeld:
+    case ActionKind::kLayoff:
+    case ActionKind::kSwap: return phase == Phase::kPlay;
+    case ActionKind::kDiscard: return phase == Phase::kPlay || phase == Phase::kRow;
+    case ActionKind::kClaim:
+    case ActionKind::kNextHand: return true;
+  }
+  return false;
+}
+
+bool owes_cards(const TurnFacts& t) {
+  return t.must_use != kNoCard || !t.pile_meld_due.empty() || t.no_discard != kNoCard;
+}
+
+// Whether the only card left in the hand is the lone taken card that may not be discarded.
+bool only_undiscardable_left(const GameState& s, int p) {
+  return s.turn.no_discard != kNoCard && s.hand(p).size() == 1 && s.hand(p).contains(s.turn.no_discard);
+}
+
+// A meld, layoff or swap that leaves a card owed this turn with no way to be used, or
+// only the lone taken card in hand with nowhere to go, is refused under the rule that
+// would otherwise keep the turn from ever ending.
+Check keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
+  GameState after = s;
+  Check c = Check::kNone;
+  switch (a.kind) {
+    case ActionKind::kMeld: c = detail::do_meld(after, r, a, true); break;
+    case ActionKind::kLayoff: c = detail::do_layoff(after, r, a, true); break;
+    case ActionKind::kSwap: c = detail::do_swap(after, r, a, true); break;
+    default: break;
+  }
+  if (c != Check::kNone || after.hand_over || after.to_move != s.to_move) return c;
+  const int p = s.to_move;
+  const TurnFacts& t = after.turn;
+  if (t.must_use != kNoCard && !detail::card_usable(after, r, p, after.hand(p), t.must_use)) return Check::kTakeUnused;
+  if (!t.pile_meld_due.empty() &&
+      !detail::meld_possible_with(after, r, p, after.hand(p), t.pile_meld_due, r.draw.whole_pile.layoff_counts))
+    return Check::kPileMeldDue;
+  if (only_undiscardable_left(after, p) && !detail::can_play_out(after, r, p, 1))
+    return Check::kDiscardTakenCard;
+  return Check::kNone;
+}
+
+Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  if (a.kind == ActionKind::kNextHand) return detail::do_next_hand(s, r, a, commit);
+  if (s.hand_over) return Check::kHandOver;
+  if (!kind_in_game(a.kind, r)) return Check::kNotInGame;
+  if (a.player >= s.num_players) return Check::kNotYourTurn;
+  if (a.kind == ActionKind::kClaim) return detail::do_claim(s, r, a, commit);
+  if (a.player != s.to_move) return Check::kNotYourTurn;
+  if (!phase_allows(a.kind, s.phase)) return Check::kWrongPhase;
+  const bool lays_cards = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap;
+  if (lays_cards && owes_cards(s.turn)) {
+    const Check c = keeps_obligations(s, r, a);
+    if (c != Check::kNone || !commit) return c;
+  }
+  switch (a.kind) {
+    case ActionKind::kDraw: return detail::do_draw(s, r, a, commit);
+    case ActionKind::kTake: return detail::do_take(s, r, a, commit);
+    case ActionKind::kPass: return detail::do_pass(s, r, a, commit);
+    case ActionKind::kMeld: return detail::do_meld(s, r, a, commit);
+    case ActionKind::kLayoff: return detail::do_layoff(s, r, a, commit);
+    case ActionKind::kSwap: return detail::do_swap(s, r, a, commit);
+    case ActionKind::kDiscard: return detail::do_discard(s, r, a, commit);
+    case ActionKind::kArrange:
+    case ActionKind::kTimeout:
+    case ActionKind::kClaim:
+    case ActionKind::kNextHand: break;
+  }
+  return Check::kNotInGame;
+}
+
+}  // namespace
+
+Check apply(GameState& state, const RuleSet& rules, const Action& action) {
+  return dispatch(state, rules, action, true);
+}
+
+Check check_action(const GameState& state, const RuleSet& rules, const Action& action) {
+  // With commit == false the handlers only read the state.
+  return dispatch(const_cast<GameState&>(state), rules, action, false);
+}
+
+}  // namespace meldcheck

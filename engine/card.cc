@@ -1,0 +1,101 @@
+#include "engine/card.h"
+
+#include <array>
+
+namespace meldcheck {
+namespace {
+
+constexpr std::array<std::string_view, kRanks> kRankNames = {"A", "2", "3", "4", "5", "6", "7",
+                                                             "8", "9", "10", "J", "Q", "K"};
+constexpr std::array<char, kSuits> kSuitLetters = {'S', 'H', 'D', 'C'};
+constexpr std::array<std::string_view, kSuits> kSuitSymbols = {"\u2660", "\u2665", "\u2666", "\u2663"};
+constexpr std::array<char, kSuits> kColourLetters = {'R', 'B', 'O', 'K'};
+
+// Card rank: A 2..10 J Q K, with T for 10. Returns 0 when not a rank.
+int parse_card_rank(std::string_view s) {
+  if (s == "T") return 10;
+  for (int r = 0; r < kRanks; ++r)
+    if (s == kRankNames[r]) return r + 1;
+  return 0;
+}
+
+// Tile number 1..13 without leading zeros. Returns 0 when not a number.
+int parse_tile_number(std::string_view s) {
+  if (s.empty() || s.size() > 2 || s[0] == '0') return 0;
+  int n = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n >= 1 && n <= kRanks ? n : 0;
+}
+
+std::optional<Face> parse_natural(std::string_view text, Notation notation) {
+  if (notation == Notation::kTiles) {
+    if (text.size() < 2) return std::nullopt;
+    for (int c = 0; c < kSuits; ++c) {
+      if (text[0] != kColourLetters[c]) continue;
+      int n = parse_tile_number(text.substr(1));
+      if (n == 0) return std::nullopt;
+      return Face::natural(c, n);
+    }
+    return std::nullopt;
+  }
+  // The suit is the last letter or symbol; the rank is what comes before it.
+  for (int i = 0; i < kSuits; ++i) {
+    for (std::string_view suit : {std::string_view(&kSuitLetters[i], 1), kSuitSymbols[i]}) {
+      if (text.size() <= suit.size() || text.substr(text.size() - suit.size()) != suit) continue;
+      int r = parse_card_rank(text.substr(0, text.size() - suit.size()));
+      if (r == 0) return std::nullopt;
+      return Face::natural(i, r);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Face> parse_face(std::string_view text, Notation notation) {
+  if (text == "JK") return Face::joker();
+  return parse_natural(text, notation);
+}
+
+std::optional<Face> parse_standin(std::string_view text, Notation notation) {
+  int rank = notation == Notation::kTiles ? parse_tile_number(text) : parse_card_rank(text);
+  if (rank != 0) return Face::rank_only(rank);
+  return parse_natural(text, notation);
+}
+
+std::optional<Token> parse_token(std::string_view text, Notation notation) {
+  size_t eq = text.find('=');
+  if (eq == std::string_view::npos) {
+    auto f = parse_face(text, notation);
+    if (!f) return std::nullopt;
+    return Token{*f};
+  }
+  if (text.substr(0, eq) != "JK") return std::nullopt;
+  auto s = parse_standin(text.substr(eq + 1), notation);
+  if (!s) return std::nullopt;
+  return Token{Face::joker(), *s};
+}
+
+std::string format_rank(int rank, Notation notation) {
+  if (notation == Notation::kTiles) return std::to_string(rank);
+  return std::string(kRankNames[rank - 1]);
+}
+
+std::string format_face(Face face, Notation notation) {
+  if (face.is_joker()) return "JK";
+  if (face.is_none()) return "?";
+  if (face.is_rank_only()) return format_rank(face.rank(), notation);
+  if (notation == Notation::kTiles) return kColourLetters[face.suit()] + std::to_string(face.rank());
+  return format_rank(face.rank(), notation) + kSuitLetters[face.suit()];
+}
+
+std::string format_token(Token token, Notation notation) {
+  std::string s = format_face(token.face, notation);
+  if (token.face.is_joker() && !token.standin.is_none()) s += "=" + format_face(token.standin, notation);
+  return s;
+}
+
+}  // namespace meldcheck

@@ -1,0 +1,168 @@
+// Out-of-turn claims on the discard pile: calling rummy, snapping a discard that builds on
+// a meld, buying the discard with a penalty card (RuleSet::claim).
+#include "engine/internal.h"
+
+namespace meldcheck::detail {
+namespace {
+
+// The window after a discard, before the next player draws.
+bool before_next_draw(const GameState& s) {
+  return s.offer.from != kNoPlayer && !s.offer.declined && s.phase == Phase::kDraw;
+}
+
+// The window after the next player passed the discard up by drawing, before they discard.
+bool after_decline(const GameState& s) {
+  return s.offer.from != kNoPlayer && s.offer.declined && s.phase == Phase::kPlay;
+}
+
+// The claim's own use of the cards: new melds or a layoff, formed and checked.
+struct ClaimUse {
+  std::array<Formed, TokenGroups::kMaxGroups> formed;
+  int groups = 0;
+  int target = -1;  // table index, for a layoff
+};
+
+CheckMask form_claim_use(const GameState& s, const RuleSet& r, const Action& a, ClaimUse& use) {
+  CheckMask fails;
+  if (a.claim_layoff) {
+    use.target = s.table.index_of(a.meld_id);
+    if (use.target < 0) return CheckMask(Check::kNoSuchMeld);
+    if (a.cards.groups() != 1) return CheckMask(Check::kClaimUse);
+    use.groups = 1;
+    fails |= extend_meld(r.meld, s.table.melds[use.target].shape, a.cards.group(0), use.formed[0]);
+    if (r.layoff.needs_opened && !s.players[a.player].opened) fails.add(Check::kLayoffNeedsOpened);
+  } else {
+    use.groups = a.cards.groups();
+    for (int g = 0; g < use.groups; ++g)
+      fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, use.formed[g]);
+  }
+  if (s.first_lap && use.groups > 0) fails.add(Check::kFirstLap);
+  if (fails.empty() && r.meld.joker_not_on_table) {
+    for (int g = 0; g < use.groups; ++g) {
+      const Shape& sh = use.formed[g].shape;
+      for (int i = 0; i < sh.size; ++i)
+        if (sh.joker(i) && standin_on_table(s, sh.faces[i], a.cards.group(g))) fails.add(Check::kJokerOnTable);
+    }
+  }
+  return fails;
+}
+
+std::span<const Token> claim_tokens(const Action& a) {
+  return a.cards.groups() ? std::span<const Token>(a.cards.group(0).data(), size_t(a.cards.tokens()))
+                          : std::span<const Token>();
+}
+
+// Lays the claim's cards (already in the claimer's hand) as formed.
+void lay_claim(GameState& s, const RuleSet& r, const Action& a, const ClaimUse& use, CardSet prefer) {
+  const int q = a.player;
+  const std::span<const Token> tokens = claim_tokens(a);
+  std::array<Card, TokenGroups::kMaxTokens> cards;
+  pick_cards(s.hand(q), tokens, prefer, cards);
+  for (size_t i = 0; i < tokens.size(); ++i) s.hand(q).erase(cards[i]);
+  if (use.target >= 0) {
+    Meld& m = s.table.melds[use.target];
+    grow_meld(m, use.formed[0], std::span<const Card>(cards.data(), tokens.size()), q);
+    if (m.owner != q) s.players[q].built_on_others = true;
+    return;
+  }
+  size_t offset = 0;
+  for (int g = 0; g < use.groups; ++g) {
+    const size_t n = a.cards.group(g).size();
+    add_meld(s, use.formed[g], std::span<const Card>(cards.data() + offset, n), q);
+    offset += n;
+  }
+  s.players[q].opened = true;
+  (void)r;
+}
+
+Check claim_rummy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  const int q = a.player;
+  if (!before_next_draw(s)) return r.first_failure(CheckMask(Check::kClaimTiming));
+  if (q == s.offer.from) return r.first_failure(CheckMask(Check::kClaimByDiscarder));
+  const int n = take_count(s.discard, a.take);
+  if (n == 0) return Check::kBadTake;
+  const int size = s.discard.size();
+  CardSet taken;
+  for (int i = size - n; i < size; ++i) taken.insert(s.discard.at(i));
+  const Card deepest = s.discard.at(size - n);
+
+  // The claim melds pile cards alone, the deepest claimed card among them.
+  const std::span<const Token> tokens = claim_tokens(a);
+  CheckMask fails;
+  bool uses_deepest = false;
+  for (const Token& t : tokens) uses_deepest |= t.face == face_of(deepest);
+  if (tokens.empty() || !holds(taken, tokens) || !uses_deepest) fails.add(Check::kClaimUse);
+  ClaimUse use;
+  if (fails.empty()) fails |= form_claim_use(s, r, a, use);
+  if (!fails.empty()) return r.first_failure(fails);
+  if (!commit) return Check::kNone;
+
+  s.discard.truncate(size - n);
+  s.hand(q) |= taken;
+  pass_turn_to(s, r, q);  // the claimer finishes a turn; play goes on from them
+  s.phase = Phase::kPlay;
+  s.offer = {};
+  lay_claim(s, r, a, use, taken);
+  (use.target >= 0 ? s.turn.built : s.turn.melded) = true;
+  s.turn.built_on_others = use.target >= 0 && s.table.melds[use.target].owner != q;
+  ++s.turn.actions;
+  if (s.hand(q).empty()) hand_emptied(s, r, false);
+  return Check::kNone;
+}
+
+Check claim_snap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  const int q = a.player;
+  if (!before_next_draw(s)) return r.first_failure(CheckMask(Check::kClaimTiming));
+  if (q == s.offer.from) return r.first_failure(CheckMask(Check::kClaimByDiscarder));
+  const int n = take_count(s.discard, a.take);
+  if (n == 0) return Check::kBadTake;
+  // Only the discard itself, laid off at once.
+  const std::span<const Token> tokens = claim_tokens(a);
+  CheckMask fails;
+  if (n != 1 || !a.claim_layoff || tokens.size() != 1 || tokens[0].face != face_of(s.discard.top()))
+    fails.add(Check::kClaimUse);
+  ClaimUse use;
+  if (fails.empty()) fails |= form_claim_use(s, r, a, use);
+  if (!fails.empty()) return r.first_failure(fails);
+  if (!commit) return Check::kNone;
+
+  CardSet taken;
+  taken.insert(s.discard.pop());
+  s.hand(q) |= taken;
+  lay_claim(s, r, a, use, taken);
+  s.offer = {};  // the turn order is unchanged
+  return Check::kNone;
+}
+
+Check claim_buy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  const int q = a.player;
+  if (q == s.offer.from && s.offer.from != kNoPlayer) return r.first_failure(CheckMask(Check::kClaimByDiscarder));
+  if (!after_decline(s) || q == s.to_move) return r.first_failure(CheckMask(Check::kClaimTiming));
+  const int n = take_count(s.discard, a.take);
+  if (n == 0) return Check::kBadTake;
+  CheckMask fails;
+  if (n != 1 || a.cards.groups() != 0) fails.add(Check::kClaimUse);
+  if (s.stock.empty()) fails.add(Check::kBuyPenaltyCard);
+  if (!fails.empty()) return r.first_failure(fails);
+  if (!commit) return Check::kNone;
+
+  s.hand(q).insert(s.discard.pop());
+  s.hand(q).insert(s.stock.pop());  // the penalty card
+  refill_stock(s, r);
+  s.offer = {};
+  return Check::kNone;
+}
+
+}  // namespace
+
+Check do_claim(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  switch (r.claim) {
+    case ClaimRule::kRummy: return claim_rummy(s, r, a, commit);
+    case ClaimRule::kSnap: return claim_snap(s, r, a, commit);
+    case ClaimRule::kBuy: return claim_buy(s, r, a, commit);
+    case ClaimRule::kNone: break;
+  }
+  return Check::kNotInGame;
+}
+
+}  // namespace meldcheck::detail

@@ -1,0 +1,55 @@
+// The end of a turn: the discard (and the opening row, whose cards are laid the same way).
+#include "engine/internal.h"
+
+namespace meldcheck::detail {
+namespace {
+
+// The opening row: every player lays one card, from the first player round to the dealer.
+Check lay_row_card(GameState& s, Card card, bool commit) {
+  if (!commit) return Check::kNone;
+  s.hand(s.to_move).erase(card);
+  s.discard.push(card);
+  const int next = s.next_player(s.to_move);
+  s.to_move = uint8_t(next);
+  if (next == s.first_player) s.phase = Phase::kDraw;
+  return Check::kNone;
+}
+
+}  // namespace
+
+Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  const int p = s.to_move;
+  CardSet hand = s.hand(p);
+  if (s.turn.no_discard != kNoCard && hand.size() > 1) hand.erase(s.turn.no_discard);  // another copy goes first
+  Card card = hand.find(a.card);
+  if (card == kNoCard) card = s.hand(p).find(a.card);
+  if (card == kNoCard) return Check::kCardNotHeld;
+  if (s.phase == Phase::kRow) return lay_row_card(s, card, commit);
+
+  CheckMask fails;
+  const TurnFacts& t = s.turn;
+  if (t.must_use != kNoCard) fails.add(Check::kTakeUnused);
+  if (!t.pile_meld_due.empty()) fails.add(Check::kPileMeldDue);
+  if (!t.freed_jokers.empty()) fails.add(Check::kJokerUnused);
+  if (card == t.no_discard) fails.add(Check::kDiscardTakenCard);
+  const bool last_round = r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
+  if (last_round && r.going_out.last_round_all_cards && !r.going_out.last_round_others_discard)
+    fails.add(Check::kLastRoundNoDiscard);
+  if (r.going_out.dead_last_discard && s.hand(p).size() == 1 && fits_table(s, r, p, a.card))
+    fails.add(Check::kDeadDiscard);
+  if (!fails.empty()) return r.first_failure(fails);
+  if (!commit) return Check::kNone;
+
+  s.hand(p).erase(card);
+  s.discard.push(card);
+  s.offer = Offer{uint8_t(p), false};
+  s.turn.discarded = true;
+  if (s.hand(p).empty()) {
+    hand_emptied(s, r, true);
+  } else {
+    end_turn(s, r);
+  }
+  return Check::kNone;
+}
+
+}  // namespace meldcheck::detail

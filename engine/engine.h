@@ -1,0 +1,36 @@
+// The rules engine: dealing, applying actions, the legal actions of a state, scoring.
+// No I/O and no parsing here; rulesets arrive as RuleSet values (tools/ruleset_loader).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/action.h"
+#include "engine/card.h"
+#include "engine/check.h"
+#include "engine/ruleset.h"
+#include "engine/state.h"
+
+namespace meldcheck {
+
+// A new match: the first hand dealt by the ruleset's own rules from `seed` (the
+// contract's shuffle). The dealer deals first to the player after them.
+GameState new_match(const RuleSet& rules, int players, uint64_t seed, int dealer);
+
+// Performs the whole action and returns Check::kNone, or changes nothing and returns the
+// check it fails (the first in the contract's order: turn, phase, possession, then the
+// ruleset's clauses in catalog order).
+Check apply(GameState& state, const RuleSet& rules, const Action& action);
+
+// What apply would answer, without changing the state.
+Check check_action(const GameState& state, const RuleSet& rules, const Action& action);
+
+// The legal actions in a state, bounded: every draw and take, every single meld and
+// layoff the hand can make, every swap and discard, the contract melds of a round, and
+// the claims other players can make. `out` is cleared and refilled (its storage reused).
+void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out);
+
+// Each player's score for a finished hand, penalties taken during the hand included.
+void score_hand(const GameState& state, const RuleSet& rules, std::span<int32_t> scores);
+
+}  // namespace meldcheck

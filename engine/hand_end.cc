@@ -1,0 +1,133 @@
+// The end of a hand: its scores by the ruleset's scoring method, the match totals, and
+// whether the match is over and who won.
+#include <algorithm>
+
+#include "engine/internal.h"
+
+namespace meldcheck {
+namespace {
+
+int hand_value(const Scoring& sc, CardSet hand) {
+  int v = 0;
+  for (Card c : hand) v += sc.hand.of(face_of(c));
+  return v;
+}
+
+int table_value(const Scoring& sc, const Shape& shape, int slot) {
+  const Face f = shape.faces[slot];
+  if (shape.joker(slot) && !sc.table_joker_as_standin) return sc.table.joker;
+  if (f.rank() == 1 && sc.table_ace_by_place) {
+    switch (ace_role(shape, slot)) {
+      case AceRole::kInSet: return sc.ace_table.in_set;
+      case AceRole::kLow: return sc.ace_table.low;
+      case AceRole::kHigh: return sc.ace_table.high;
+      case AceRole::kBent: return sc.ace_table.bent;
+      case AceRole::kNotAce: break;
+    }
+  }
+  return sc.table.rank[f.rank()];
+}
+
+bool earns_out_bonus(const GameState& s, const Scoring& sc, int out) {
+  switch (sc.out_bonus_when) {
+    case OutBonusWhen::kAlways: return true;
+    case OutBonusWhen::kMeldsOnlyTurn: return !s.turn.discarded && !s.turn.built_on_others;
+    case OutBonusWhen::kMeldsOnlyHand:
+      return !s.turn.discarded && !s.turn.built_on_others && !s.players[out].built_on_others;
+  }
+  return false;
+}
+
+bool went_out_in_one_go(const GameState& s, const RuleSet& r) {
+  const Scoring& sc = r.scoring;
+  const bool last_round = r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
+  if (last_round && sc.last_round_out_is_one_go) return true;
+  if (!s.turn.opened_now) return false;
+  return sc.one_go == OneGo::kSameTurn || (s.turn.actions == 1 && !s.turn.discarded);
+}
+
+// The scores of a hand that has just ended; `out` went out, or kNoPlayer.
+void score(const GameState& s, const RuleSet& r, int out, std::span<int32_t> scores) {
+  const Scoring& sc = r.scoring;
+  const int n = s.num_players;
+  std::fill(scores.begin(), scores.begin() + n, 0);
+  switch (sc.method) {
+    case ScoringMethod::kTableMinusHand:
+      for (const Meld& m : s.table.all())
+        for (int i = 0; i < m.shape.size; ++i) scores[m.builders[i]] += table_value(sc, m.shape, i);
+      for (int p = 0; p < n; ++p) scores[p] -= hand_value(sc, s.hand(p));
+      if (out != kNoPlayer && earns_out_bonus(s, sc, out)) scores[out] += sc.out_bonus;
+      break;
+    case ScoringMethod::kHandsToWinner:
+      if (out != kNoPlayer)
+        for (int p = 0; p < n; ++p)
+          if (p != out) scores[out] += hand_value(sc, s.hand(p));
+      break;
+    case ScoringMethod::kPenaltyPoints:
+      for (int p = 0; p < n; ++p) scores[p] = hand_value(sc, s.hand(p));
+      if (out != kNoPlayer) scores[out] = went_out_in_one_go(s, r) ? sc.one_go_score : sc.out_score;
+      break;
+  }
+  for (int p = 0; p < n; ++p) scores[p] += s.players[p].penalty;
+}
+
+void decide_match(GameState& s, const RuleSet& r) {
+  const MatchRules& m = r.match;
+  const int n = s.num_players;
+  bool over = false;
+  if (m.goal == MatchGoal::kRounds) {
+    over = s.round >= m.rounds;
+  } else {
+    for (int p = 0; p < n; ++p) over |= s.players[p].total >= m.target;
+  }
+  if (!over) return;
+  int32_t best = s.players[0].total;
+  for (int p = 1; p < n; ++p)
+    best = m.lowest_wins ? std::min(best, s.players[p].total) : std::max(best, s.players[p].total);
+  uint8_t leaders = 0;
+  for (int p = 0; p < n; ++p)
+    if (s.players[p].total == best) leaders |= uint8_t(1u << p);
+  if (std::popcount(leaders) > 1) {
+    switch (m.tie) {
+      case TieRule::kShared: break;
+      case TieRule::kLastHandWinner:
+        if (s.last_out != kNoPlayer && (leaders >> s.last_out) & 1) leaders = uint8_t(1u << s.last_out);
+        break;
+      case TieRule::kPlayOn: return;  // another hand is dealt
+    }
+  }
+  s.game_over = true;
+  s.winners = leaders;
+}
+
+}  // namespace
+
+void score_hand(const GameState& state, const RuleSet& rules, std::span<int32_t> scores) {
+  score(state, rules, state.last_out, scores);
+}
+
+namespace detail {
+
+void end_hand(GameState& s, const RuleSet& r, int out) {
+  s.hand_over = true;
+  s.last_out = uint8_t(out);
+  std::array<int32_t, kMaxPlayers> scores{};
+  score(s, r, out, scores);
+  for (int p = 0; p < s.num_players; ++p) {
+    s.round_scores[p] = scores[p];
+    s.players[p].total += scores[p] - s.players[p].penalty;  // penalties are in already
+  }
+  decide_match(s, r);
+}
+
+Check do_next_hand(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  if (!s.hand_over) return Check::kHandNotOver;
+  if (s.game_over) return Check::kGameOver;
+  if (!commit) return Check::kNone;
+  ++s.round;
+  deal_hand(s, r, a.seed, s.next_player(s.dealer));
+  return Check::kNone;
+}
+
+}  // namespace detail
+}  // namespace meldcheck

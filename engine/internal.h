@@ -1,0 +1,80 @@
+// Shared pieces of the engine's implementation; not part of its public interface.
+#pragma once
+
+#include <span>
+
+#include "engine/action.h"
+#include "engine/engine.h"
+#include "engine/state.h"
+
+namespace meldcheck::detail {
+
+// Picks a physical card of the hand for each token's face, preferring the cards in
+// `prefer` (so that a taken card is the copy that meets its obligation). Returns false
+// when the hand does not hold them all.
+bool pick_cards(CardSet hand, std::span<const Token> tokens, CardSet prefer, std::span<Card> out);
+
+// True when every face of the tokens is held (with multiplicity).
+bool holds(CardSet hand, std::span<const Token> tokens);
+
+// The turn ends: facts reset, play passes to the next player.
+void end_turn(GameState& s, const RuleSet& r);
+// Play passes to `player`, starting their turn at the draw.
+void pass_turn_to(GameState& s, const RuleSet& r, int player);
+
+// The hand ends; `out` went out (kNoPlayer when the hand ends otherwise). Scores it and
+// decides whether the match is over.
+void end_hand(GameState& s, const RuleSet& r, int out);
+
+// After a meld, layoff or discard emptied the hand of the player to move.
+void hand_emptied(GameState& s, const RuleSet& r, bool by_discard);
+
+// Refills an empty stock from the discard pile when the ruleset reshuffles.
+void refill_stock(GameState& s, const RuleSet& r);
+
+// Table-dependent checks of melds being laid: a joker standing for a card on the table.
+bool standin_on_table(const GameState& s, Face standin, std::span<const Token> also_laid);
+
+// Adds a new meld to the table from cards already removed from the hand.
+void add_meld(GameState& s, const Formed& f, std::span<const Card> cards_in_token_order, int owner);
+// Rebuilds a meld with added cards (`added` in token order) after extend_meld.
+void grow_meld(Meld& m, const Formed& f, std::span<const Card> added, int builder);
+// Sorts a set's slots into canonical order after a change of its cards.
+void canonicalize_set(Meld& m);
+
+// Updates the turn's obligations for cards just laid, in a new meld or a layoff (met when
+// a laid card has the face of the card owed).
+void note_cards_laid(GameState& s, const RuleSet& r, std::span<const Card> cards, bool in_new_meld);
+
+// Whether the player to move could still use `card` this turn (a new meld with it, or a
+// layoff of it), with the cards of `pool` and the table as they are.
+bool card_usable(const GameState& s, const RuleSet& r, int player, CardSet pool, Card card);
+// Whether the player to move can lay down every card left in hand, in at most `depth`
+// melds and layoffs.
+bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth);
+// Whether a new meld with at least one card of `needed` (a layoff too, when
+// `layoff_counts`) can be made from `pool`.
+bool meld_possible_with(const GameState& s, const RuleSet& r, int player, CardSet pool, CardSet needed,
+                        bool layoff_counts);
+
+// Whether `face`, laid off alone, fits a meld on the table for this player.
+bool fits_table(const GameState& s, const RuleSet& r, int player, Face face);
+
+// Per action kind: the validation and, when it passes, the change.
+Check do_draw(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_take(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_claim(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_next_hand(GameState& s, const RuleSet& r, const Action& a, bool commit);
+
+// Deals a hand into `s` (players, totals and match facts kept).
+void deal_hand(GameState& s, const RuleSet& r, uint64_t seed, int dealer);
+
+// Resolves a take's size against the pile; 0 when it asks for nothing there.
+int take_count(const Pile& pile, const TakeSpec& take);
+
+}  // namespace meldcheck::detail

@@ -1,0 +1,356 @@
+#include "engine/meld.h"
+
+#include <algorithm>
+
+namespace meldcheck {
+namespace {
+
+constexpr int kMaxRunLength = kRanks + 1;  // ace low to ace high
+constexpr int kMaxWrapLength = kRanks;     // round the corner: no rank twice
+
+bool is_bare_joker(const Token& t) { return t.face.is_joker() && t.standin.is_none(); }
+
+// What a token asks for: its own face, or a joker's written stand-in.
+Face wanted(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
+
+struct Attempt {
+  int valid = 0;  // readings found (2 means "more than one")
+  Formed formed;
+  CheckMask fails;
+};
+
+// ---- sets ---------------------------------------------------------------------------
+
+Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank) {
+  Attempt a;
+  const int n = int(tokens.size());
+  if (rules.set_max != 0 && n > rules.set_max) a.fails.add(Check::kSetSize);
+
+  // A suit written for a joker counts where suits matter; under rank-only stand-ins
+  // without distinct suits it is simply dropped.
+  const bool suits_matter = rules.set_distinct_suits || rules.set_standin != SetStandin::kRank;
+  std::array<int, kSuits> used{};
+  std::array<Face, kMaxMeldCards> face{};
+  int undetermined = 0;
+  for (int i = 0; i < n; ++i) {
+    const Token& t = tokens[i];
+    Face w = wanted(t);
+    if (w.is_none()) {
+      ++undetermined;
+      continue;
+    }
+    if (w.rank() != rank) {
+      a.fails.add(Check::kJokerStandin);
+      continue;
+    }
+    if (w.is_natural() && (suits_matter || !t.face.is_joker())) {
+      ++used[w.suit()];
+      face[i] = w;
+    } else {
+      ++undetermined;
+    }
+  }
+  int free_suits = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    free_suits += used[s] == 0;
+    if (rules.set_distinct_suits && used[s] > 1) a.fails.add(Check::kSetSuits);
+  }
+  if (rules.set_distinct_suits && undetermined > free_suits) a.fails.add(Check::kSetSuits);
+
+  // Canonical stand-ins: whole cards where the policy wants them and the free suits settle
+  // them; the rank alone otherwise.
+  bool whole_cards = false;
+  switch (rules.set_standin) {
+    case SetStandin::kRank: break;
+    case SetStandin::kCard:
+      if (undetermined > 0 && undetermined != free_suits) a.fails.add(Check::kJokerStandin);
+      whole_cards = true;
+      break;
+    case SetStandin::kDetermined: whole_cards = undetermined == free_suits; break;
+  }
+  if (!a.fails.empty()) return a;
+
+  int next_free = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!tokens[i].face.is_joker()) continue;
+    if (!whole_cards) {
+      face[i] = Face::rank_only(rank);
+    } else if (!face[i].is_natural()) {
+      while (used[next_free] != 0) ++next_free;
+      face[i] = Face::natural(next_free, rank);
+      used[next_free] = 1;
+    }
+  }
+
+  // Slots sorted by face, naturals before jokers of the same face.
+  std::array<uint8_t, kMaxMeldCards> order{};
+  for (int i = 0; i < n; ++i) order[i] = uint8_t(i);
+  std::stable_sort(order.begin(), order.begin() + n, [&](uint8_t x, uint8_t y) {
+    if (face[x] != face[y]) return face[x] < face[y];
+    return !tokens[x].face.is_joker() && tokens[y].face.is_joker();
+  });
+  a.valid = 1;
+  Shape& s = a.formed.shape;
+  s.kind = MeldKind::kSet;
+  s.size = uint8_t(n);
+  for (int slot = 0; slot < n; ++slot) {
+    s.faces[slot] = face[order[slot]];
+    s.set_joker(slot, tokens[order[slot]].face.is_joker());
+    a.formed.slot_of_token[order[slot]] = uint8_t(slot);
+  }
+  return a;
+}
+
+// ---- runs ---------------------------------------------------------------------------
+
+struct Window {
+  int start, end;
+  bool wraps() const { return end > kRanks + 1; }
+  bool reaches_ace_high() const { return end == kRanks + 1; }
+  int length() const { return end - start + 1; }
+};
+
+// Why the ace rules refuse a window, or kNone.
+Check window_refusal(const AceRules& ace, Window w, MeldContext context) {
+  if (w.wraps()) {
+    if (w.length() > kMaxWrapLength) return Check::kRunSequence;
+    if (!ace.wrap) return context == MeldContext::kMelding ? Check::kRunCornerMeld : Check::kRunCornerBuild;
+    return Check::kNone;
+  }
+  if (w.length() > kMaxRunLength) return Check::kRunSequence;
+  if (w.reaches_ace_high() && !ace.high) return Check::kRunAceHigh;
+  return Check::kNone;
+}
+
+// Places tokens on the free slots of a window in suit `suit`: each natural and each joker
+// with a stand-in on a slot of its rank, bare jokers on what is left. Slots marked in
+// `taken` are already filled. Returns false when the tokens do not fit.
+bool place_run(std::span<const Token> tokens, int suit, Window w, std::array<bool, kMaxMeldCards> taken,
+               std::array<uint8_t, kMaxMeldCards>& slot_of_token, int first_token_index) {
+  const int len = w.length();
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t t = 0; t < tokens.size(); ++t) {
+      const Token& tok = tokens[t];
+      if ((pass == 0) == is_bare_joker(tok)) continue;
+      Face want = wanted(tok);
+      int slot = -1;
+      for (int i = 0; i < len && slot < 0; ++i) {
+        if (taken[i]) continue;
+        if (pass == 1 || (rank_at(w.start + i) == want.rank() && (!want.is_natural() || want.suit() == suit)))
+          slot = i;
+      }
+      if (slot < 0) return false;
+      taken[slot] = true;
+      slot_of_token[first_token_index + t] = uint8_t(slot);
+    }
+  }
+  return true;
+}
+
+Shape run_shape(int suit, Window w) {
+  Shape s;
+  s.kind = MeldKind::kRun;
+  s.start = uint8_t(w.start);
+  s.size = uint8_t(w.length());
+  for (int i = 0; i < s.size; ++i) s.faces[i] = run_face(suit, w.start + i);
+  return s;
+}
+
+// Windows that fit give one meld when they give the same faces (a thirteen-card run read
+// with the ace low or high); the later window, with the ace high, is the one taken.
+bool same_faces(const Shape& a, const Shape& b) {
+  if (a.size != b.size) return false;
+  std::array<uint8_t, kMaxMeldCards> x{}, y{};
+  for (int i = 0; i < a.size; ++i) x[i] = a.faces[i].code(), y[i] = b.faces[i].code();
+  std::sort(x.begin(), x.begin() + a.size);
+  std::sort(y.begin(), y.begin() + b.size);
+  return x == y;
+}
+
+// Records one more reading that fits.
+void add_reading(Attempt& a, const Formed& f) {
+  if (a.valid == 0 || same_faces(a.formed.shape, f.shape)) {
+    a.valid = std::max(a.valid, 1);
+    a.formed = f;
+  } else {
+    a.valid = 2;
+  }
+}
+
+void finish(Attempt& a, CheckMask refusals, Check none_fit) {
+  if (a.valid == 0) a.fails = refusals.empty() ? CheckMask(none_fit) : refusals;
+  if (a.valid > 1) a.fails = CheckMask(Check::kJokerStandin);
+}
+
+CheckMask wrong_joker_suit(std::span<const Token> tokens, int suit) {
+  for (const Token& t : tokens) {
+    Face w = wanted(t);
+    if (t.face.is_joker() && w.is_natural() && w.suit() != suit) return CheckMask(Check::kJokerStandin);
+  }
+  return {};
+}
+
+Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit, MeldContext context) {
+  Attempt a;
+  a.fails = wrong_joker_suit(tokens, suit);
+  if (!a.fails.empty()) return a;
+  const AceRules& ace = context == MeldContext::kMelding ? rules.ace_melding : rules.ace_building;
+  const int n = int(tokens.size());
+  CheckMask refusals;
+  for (int start = 1; start <= kRanks; ++start) {
+    Window w{start, start + n - 1};
+    Formed f;
+    if (!place_run(tokens, suit, w, {}, f.slot_of_token, 0)) continue;
+    Check refusal = window_refusal(ace, w, context);
+    if (refusal != Check::kNone) {
+      refusals.add(refusal);
+      continue;
+    }
+    f.shape = run_shape(suit, w);
+    for (int t = 0; t < n; ++t)
+      if (tokens[t].face.is_joker()) f.shape.set_joker(f.slot_of_token[t], true);
+    add_reading(a, f);
+  }
+  finish(a, refusals, Check::kRunSequence);
+  return a;
+}
+
+// The cards of an existing meld as tokens whose stand-ins pin them.
+int existing_tokens(const Shape& existing, std::span<Token> out) {
+  for (int i = 0; i < existing.size; ++i)
+    out[i] = existing.joker(i) ? Token{Face::joker(), existing.faces[i]} : Token{existing.faces[i]};
+  return existing.size;
+}
+
+CheckMask extend_set(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
+  const int rank = existing.rank();
+  for (const Token& t : added) {
+    Face w = wanted(t);
+    if (!w.is_none() && w.rank() != rank) return CheckMask(t.face.is_joker() ? Check::kJokerStandin : Check::kLayoffFit);
+  }
+  std::array<Token, kMaxMeldCards> all;
+  int n = existing_tokens(existing, all);
+  for (const Token& t : added) all[n++] = t;
+  Attempt a = try_set(rules, std::span<const Token>(all.data(), n), rank);
+  if (!a.fails.empty()) return a.fails;
+  out = a.formed;
+  return {};
+}
+
+CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
+  const int suit = existing.suit();
+  const int k = int(added.size());
+  const int m = existing.size;
+  for (const Token& t : added)
+    if (!t.face.is_joker() && t.face.suit() != suit) return CheckMask(Check::kLayoffFit);
+  CheckMask fails = wrong_joker_suit(added, suit);
+  if (!fails.empty()) return fails;
+
+  Attempt a;
+  CheckMask refusals;
+  for (int below = 0; below <= k; ++below) {
+    int start = existing.start - below;
+    if (start < 1) start += kRanks;  // round the corner below the ace
+    Window w{start, start + m + k - 1};
+    std::array<bool, kMaxMeldCards> taken{};
+    for (int i = 0; i < m; ++i) taken[below + i] = true;
+    Formed f;
+    if (!place_run(added, suit, w, taken, f.slot_of_token, m)) continue;
+    Check refusal = window_refusal(rules.ace_building, w, MeldContext::kBuilding);
+    if (refusal != Check::kNone) {
+      refusals.add(refusal);
+      continue;
+    }
+    f.shape = run_shape(suit, w);
+    for (int i = 0; i < m; ++i) {
+      f.slot_of_token[i] = uint8_t(below + i);
+      f.shape.set_joker(below + i, existing.joker(i));
+    }
+    for (int t = 0; t < k; ++t)
+      if (added[t].face.is_joker()) f.shape.set_joker(f.slot_of_token[m + t], true);
+    add_reading(a, f);
+  }
+  finish(a, refusals, Check::kLayoffFit);
+  if (!a.fails.empty()) return a.fails;
+  out = a.formed;
+  return {};
+}
+
+}  // namespace
+
+CheckMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldContext context, Formed& out) {
+  const int n = int(tokens.size());
+  CheckMask fails;
+  if (n < rules.min_size) fails.add(Check::kMeldSize);
+  if (n > kMaxMeldCards) fails.add(Check::kMeldShape);
+  int naturals = 0, rank = 0, suit = -1;
+  bool one_rank = true, one_suit = true;
+  for (const Token& t : tokens) {
+    if (t.face.is_joker()) continue;
+    if (naturals++ == 0) rank = t.face.rank(), suit = t.face.suit();
+    one_rank &= t.face.rank() == rank;
+    one_suit &= t.face.suit() == suit;
+  }
+  if (naturals < rules.min_naturals) fails.add(Check::kJokerNatural);
+  if (!fails.empty()) return fails;
+
+  if (naturals == 0) {  // jokers alone, where the rules allow it: the stand-ins decide
+    Face w = wanted(tokens[0]);
+    if (w.is_none()) return CheckMask(Check::kJokerStandin);
+    rank = w.rank();
+    suit = w.is_natural() ? w.suit() : -1;
+    one_suit = suit >= 0;
+  }
+
+  Attempt set, run;
+  if (one_rank) set = try_set(rules, tokens, rank);
+  if (one_suit) run = try_run(rules, tokens, suit, context);
+  const int readings = set.valid + run.valid;
+  if (readings == 1) {
+    out = set.valid ? set.formed : run.formed;
+    return {};
+  }
+  if (readings > 1) return CheckMask(Check::kJokerStandin);
+  // No reading works: report the failures of the meld the cards look like.
+  if (one_rank && one_suit && naturals == 1) {
+    CheckMask both = set.fails;
+    both |= run.fails;
+    return both;
+  }
+  if (one_rank) return set.fails;  // with identical copies too: a run never repeats a card
+  if (one_suit) return run.fails;
+  return CheckMask(Check::kMeldShape);
+}
+
+CheckMask extend_meld(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
+  if (added.empty() || existing.size + added.size() > kMaxMeldCards) return CheckMask(Check::kLayoffFit);
+  return existing.kind == MeldKind::kSet ? extend_set(rules, existing, added, out)
+                                         : extend_run(rules, existing, added, out);
+}
+
+int swap_slot(const MeldRules& rules, const Shape& existing, Face natural) {
+  for (int i = 0; i < existing.size; ++i) {
+    if (!existing.joker(i)) continue;
+    Face f = existing.faces[i];
+    if (f.is_natural()) {
+      if (f == natural) return i;
+      continue;
+    }
+    if (f.rank() != natural.rank()) continue;
+    // A rank-only stand-in: the natural card must keep the set valid (its suit free).
+    std::array<Token, kMaxMeldCards> all;
+    int n = existing_tokens(existing, all);
+    all[i] = Token{natural};
+    if (try_set(rules, std::span<const Token>(all.data(), n), f.rank()).fails.empty()) return i;
+  }
+  return -1;
+}
+
+AceRole ace_role(const Shape& shape, int slot) {
+  if (shape.faces[slot].rank() != 1) return AceRole::kNotAce;
+  if (shape.kind == MeldKind::kSet) return AceRole::kInSet;
+  if (shape.start + slot == 1) return AceRole::kLow;
+  return shape.start + shape.size - 1 > kRanks + 1 ? AceRole::kBent : AceRole::kHigh;
+}
+
+}  // namespace meldcheck

@@ -1,0 +1,162 @@
+// Laying cards on the table: new melds (and contracts), layoffs onto melds, joker swaps.
+#include "engine/internal.h"
+
+namespace meldcheck::detail {
+namespace {
+
+// The cards a turn's obligations are owed by: laid first when the hand has copies.
+CardSet owed_cards(const GameState& s) {
+  CardSet owed = s.turn.pile_meld_due;
+  if (s.turn.must_use != kNoCard) owed.insert(s.turn.must_use);
+  return owed;
+}
+
+bool is_last_round(const GameState& s, const RuleSet& r) {
+  return r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
+}
+
+// The round's contract: exactly its sets and runs, each kind of meld distinct if asked.
+CheckMask check_contract(const GameState& s, const RuleSet& r, std::span<const Formed> melds) {
+  CheckMask fails;
+  const auto& contracts = r.opening.contracts;
+  const ContractRound want = contracts[std::min<size_t>(s.round, contracts.size()) - 1];
+  int sets = 0, runs = 0;
+  for (const Formed& f : melds) (f.shape.kind == MeldKind::kSet ? sets : runs)++;
+  if (sets != want.sets || runs != want.runs) fails.add(Check::kContract);
+  if (r.opening.contract_distinct) {
+    for (size_t i = 0; i < melds.size(); ++i)
+      for (size_t j = 0; j < i; ++j) {
+        const Shape &x = melds[i].shape, &y = melds[j].shape;
+        if (x.kind != y.kind) continue;
+        if (x.kind == MeldKind::kSet ? x.rank() == y.rank() : x.suit() == y.suit()) fails.add(Check::kContractDistinct);
+      }
+  }
+  return fails;
+}
+
+CheckMask jokers_on_table(const GameState& s, const RuleSet& r, const Shape& shape, std::span<const Token> laid) {
+  if (!r.meld.joker_not_on_table) return {};
+  for (int i = 0; i < shape.size; ++i)
+    if (shape.joker(i) && standin_on_table(s, shape.faces[i], laid)) return CheckMask(Check::kJokerOnTable);
+  return {};
+}
+
+std::span<const Token> all_tokens(const TokenGroups& g) {
+  return g.groups() ? std::span<const Token>(g.group(0).data(), size_t(g.tokens())) : std::span<const Token>();
+}
+
+}  // namespace
+
+Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  const int p = s.to_move;
+  const int groups = a.cards.groups();
+  const std::span<const Token> tokens = all_tokens(a.cards);
+  if (!holds(s.hand(p), tokens)) return Check::kCardNotHeld;
+
+  CheckMask fails;
+  if (groups == 0) fails.add(Check::kMeldSize);
+  if (s.first_lap) fails.add(Check::kFirstLap);
+  const bool opened = s.players[p].opened;
+  if (opened && !r.opening.melds_after_opening) fails.add(Check::kMeldAfterOpening);
+  std::array<Formed, TokenGroups::kMaxGroups> formed;
+  for (int g = 0; g < groups; ++g) fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, formed[g]);
+  if (fails.empty()) {
+    for (int g = 0; g < groups; ++g) fails |= jokers_on_table(s, r, formed[g].shape, tokens);
+    if (!opened && r.opening.form == OpeningForm::kContract) {
+      fails |= check_contract(s, r, std::span<const Formed>(formed.data(), groups));
+      if (r.going_out.last_round_all_cards && is_last_round(s, r) && int(tokens.size()) != s.hand(p).size())
+        fails.add(Check::kLastRoundAllCards);
+    }
+  }
+  if (!fails.empty()) return r.first_failure(fails);
+  if (!commit) return Check::kNone;
+
+  std::array<Card, TokenGroups::kMaxTokens> cards;
+  pick_cards(s.hand(p), tokens, owed_cards(s), cards);
+  for (size_t i = 0; i < tokens.size(); ++i) s.hand(p).erase(cards[i]);
+  size_t offset = 0;
+  for (int g = 0; g < groups; ++g) {
+    const size_t n = a.cards.group(g).size();
+    add_meld(s, formed[g], std::span<const Card>(cards.data() + offset, n), p);
+    offset += n;
+  }
+  s.turn.melded = true;
+  ++s.turn.actions;
+  if (!opened) {
+    s.players[p].opened = true;
+    s.turn.opened_now = true;
+  }
+  note_cards_laid(s, r, std::span<const Card>(cards.data(), tokens.size()), true);
+  if (s.hand(p).empty()) hand_emptied(s, r, false);
+  return Check::kNone;
+}
+
+Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  const int p = s.to_move;
+  const std::span<const Token> tokens = all_tokens(a.cards);
+  if (!holds(s.hand(p), tokens)) return Check::kCardNotHeld;
+  const int idx = s.table.index_of(a.meld_id);
+  if (idx < 0) return Check::kNoSuchMeld;
+  Meld& meld = s.table.melds[idx];
+
+  CheckMask fails;
+  if (s.first_lap) fails.add(Check::kFirstLap);
+  if (r.layoff.needs_opened && !s.players[p].opened) fails.add(Check::kLayoffNeedsOpened);
+  Formed f;
+  if (a.cards.groups() != 1) {
+    fails.add(Check::kLayoffFit);
+  } else {
+    CheckMask fit = extend_meld(r.meld, meld.shape, tokens, f);
+    fails |= fit;
+    if (fit.empty()) fails |= jokers_on_table(s, r, f.shape, tokens);
+  }
+  if (int(tokens.size()) == s.hand(p).size() && r.going_out.build_only_needs_discard && !s.turn.melded)
+    fails.add(Check::kOutNeedsDiscard);
+  if (!fails.empty()) return r.first_failure(fails);
+  if (!commit) return Check::kNone;
+
+  std::array<Card, TokenGroups::kMaxTokens> cards;
+  pick_cards(s.hand(p), tokens, owed_cards(s), cards);
+  for (size_t i = 0; i < tokens.size(); ++i) s.hand(p).erase(cards[i]);
+  grow_meld(meld, f, std::span<const Card>(cards.data(), tokens.size()), p);
+  s.turn.built = true;
+  ++s.turn.actions;
+  if (meld.owner != p) {
+    s.turn.built_on_others = true;
+    s.players[p].built_on_others = true;
+  }
+  note_cards_laid(s, r, std::span<const Card>(cards.data(), tokens.size()), false);
+  if (s.hand(p).empty()) hand_emptied(s, r, false);
+  return Check::kNone;
+}
+
+Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+  const int p = s.to_move;
+  const Card natural = a.card.is_natural() ? s.hand(p).find(a.card) : kNoCard;
+  if (a.card.is_natural() && natural == kNoCard) return Check::kCardNotHeld;
+  const int idx = s.table.index_of(a.meld_id);
+  if (idx < 0) return Check::kNoSuchMeld;
+  if (!r.swap.allowed) return r.first_failure(CheckMask(Check::kSwapNotAllowed));
+  Meld& meld = s.table.melds[idx];
+
+  CheckMask fails;
+  if (r.swap.needs_opened && !s.players[p].opened) fails.add(Check::kSwapNeedsOpened);
+  const int slot = natural == kNoCard ? -1 : swap_slot(r.meld, meld.shape, a.card);
+  if (slot < 0) fails.add(Check::kSwapCard);
+  if (!fails.empty()) return r.first_failure(fails);
+  if (!commit) return Check::kNone;
+
+  const Card joker = meld.cards[slot];
+  s.hand(p).erase(natural);
+  s.hand(p).insert(joker);
+  meld.cards[slot] = natural;
+  meld.shape.faces[slot] = a.card;
+  meld.shape.set_joker(slot, false);
+  if (r.swap.natural_scores_for == SwapScorer::kSwapper) meld.builders[slot] = uint8_t(p);
+  if (meld.shape.kind == MeldKind::kSet) canonicalize_set(meld);
+  ++s.turn.actions;
+  if (r.swap.joker_used_same_turn) s.turn.freed_jokers.insert(joker);
+  return Check::kNone;
+}
+
+}  // namespace meldcheck::detail

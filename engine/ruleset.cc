@@ -1,0 +1,91 @@
+#include "engine/ruleset.h"
+
+namespace meldcheck {
+
+const DeckRule* RuleSet::deck_for(int players) const {
+  for (const DeckRule& d : decks)
+    if (d.players.contains(players)) return &d;
+  return nullptr;
+}
+
+int RuleSet::deal_size(int players) const {
+  for (const DealRule& d : deals)
+    if (d.players.contains(players)) return d.cards;
+  return 0;
+}
+
+std::string RuleSet::rule_id(Check c) const {
+  if (c == Check::kNone) return "";
+  int idx = clause_of[int(c)];
+  if (idx >= 0) return catalog[idx].id;
+  if (is_core_check(c)) return "core/" + std::string(check_name(c));
+  return id + "/unmapped." + std::string(check_name(c));
+}
+
+Check RuleSet::first_failure(CheckMask failed) const {
+  Check best = Check::kNone;
+  int best_rank = 1 << 30;
+  for (int c = 1; c < kNumChecks; ++c) {
+    if (!failed.has(Check(c))) continue;
+    // Core checks come first; unmapped ones last, in their own order.
+    int rank = is_core_check(Check(c)) ? -1 : clause_of[c] >= 0 ? clause_of[c] : (1 << 20) + c;
+    if (rank < best_rank) best = Check(c), best_rank = rank;
+  }
+  return best;
+}
+
+CheckMask RuleSet::reachable_checks() const {
+  CheckMask m;
+  bool jokers = false;
+  for (const DeckRule& d : decks) jokers |= d.jokers > 0;
+  const bool cards = true;  // every ruleset so far is played with a discard pile and layoffs
+
+  // Melds, in every game.
+  m.add(Check::kMeldSize);
+  m.add(Check::kMeldShape);
+  m.add(Check::kRunSequence);
+  if (meld.set_max != 0) m.add(Check::kSetSize);
+  if (meld.set_distinct_suits) m.add(Check::kSetSuits);
+  if (!meld.ace_melding.high || !meld.ace_building.high) m.add(Check::kRunAceHigh);
+  if (!meld.ace_melding.wrap) m.add(Check::kRunCornerMeld);
+  if (cards && !meld.ace_building.wrap) m.add(Check::kRunCornerBuild);
+  if (jokers) m.add(Check::kJokerStandin);
+  if (jokers && meld.min_naturals > 0) m.add(Check::kJokerNatural);
+  if (jokers && meld.joker_not_on_table) m.add(Check::kJokerOnTable);
+  m.add(Check::kPassNotAllowed);
+
+  if (cards) {
+    if (draw.take_sizes == TakeSizes::kTop || draw.take_sizes == TakeSizes::kTopOrAll) m.add(Check::kTakeSize);
+    if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.needs_opened) m.add(Check::kTakeNeedsOpened);
+    if (draw.taken_card_use != TakenCardUse::kNever) {
+      m.add(Check::kTakeUnusable);
+      m.add(Check::kTakeUnused);
+    }
+    if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.meld_due) m.add(Check::kPileMeldDue);
+    if (draw.lone_taken_card_no_discard) m.add(Check::kDiscardTakenCard);
+    if (opening.first_lap_no_meld) m.add(Check::kFirstLap);
+    if (!opening.melds_after_opening) m.add(Check::kMeldAfterOpening);
+    if (opening.form == OpeningForm::kContract) m.add(Check::kContract);
+    if (opening.form == OpeningForm::kContract && opening.contract_distinct) m.add(Check::kContractDistinct);
+    if (going_out.last_round_all_cards) m.add(Check::kLastRoundAllCards);
+    if (going_out.last_round_all_cards && !going_out.last_round_others_discard)
+      m.add(Check::kLastRoundNoDiscard);
+    m.add(Check::kLayoffFit);
+    if (layoff.needs_opened) m.add(Check::kLayoffNeedsOpened);
+    if (going_out.build_only_needs_discard) m.add(Check::kOutNeedsDiscard);
+    if (going_out.dead_last_discard) m.add(Check::kDeadDiscard);
+    if (!swap.allowed) m.add(Check::kSwapNotAllowed);
+    if (swap.allowed) m.add(Check::kSwapCard);
+    if (swap.allowed && swap.needs_opened) m.add(Check::kSwapNeedsOpened);
+    if (swap.allowed && swap.joker_used_same_turn) m.add(Check::kJokerUnused);
+  }
+  if (claim != ClaimRule::kNone) {
+    m.add(Check::kClaimTiming);
+    m.add(Check::kClaimByDiscarder);
+    m.add(Check::kClaimUse);
+  }
+  if (claim == ClaimRule::kBuy) m.add(Check::kBuyPenaltyCard);
+  return m;
+}
+
+}  // namespace meldcheck

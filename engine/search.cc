@@ -1,0 +1,109 @@
+// Whether a card can still be used this turn: the searches behind the take obligations
+// and the dead-last-discard rule.
+#include "engine/search.h"
+
+#include "engine/internal.h"
+
+namespace meldcheck::detail {
+namespace {
+
+bool may_meld_now(const GameState& s, const RuleSet& r, int p) {
+  if (s.first_lap) return false;
+  return s.players[p].opened ? r.opening.melds_after_opening : r.opening.form == OpeningForm::kFree;
+}
+
+bool jokers_allowed(const GameState& s, const RuleSet& r, const Shape& shape, std::span<const Token> laid) {
+  if (!r.meld.joker_not_on_table) return true;
+  for (int i = 0; i < shape.size; ++i)
+    if (shape.joker(i) && standin_on_table(s, shape.faces[i], laid)) return false;
+  return true;
+}
+
+bool valid_meld(const GameState& s, const RuleSet& r, std::span<const Token> tokens) {
+  Formed f;
+  return form_meld(r.meld, tokens, MeldContext::kMelding, f).empty() && jokers_allowed(s, r, f.shape, tokens);
+}
+
+bool valid_layoff(const GameState& s, const RuleSet& r, const Meld& m, std::span<const Token> tokens) {
+  Formed f;
+  return extend_meld(r.meld, m.shape, tokens, f).empty() && jokers_allowed(s, r, f.shape, tokens);
+}
+
+bool any_meld(const GameState& s, const RuleSet& r, const FaceCounts& pool) {
+  return !for_each_meld(r.meld, pool, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
+}
+
+// A new meld with a card of face f, or (when allowed) a layoff of one.
+bool usable(const GameState& s, const RuleSet& r, int p, CardSet pool, Face f, bool layoffs) {
+  const FaceCounts counts = face_counts(pool);
+  const bool can_meld = may_meld_now(s, r, p);
+  if (can_meld) {
+    bool found = !for_each_meld(r.meld, counts, [&](std::span<const Token> t) {
+      return !(has_face(t, f) && valid_meld(s, r, t));
+    });
+    if (found) return true;
+  }
+  if (!layoffs || s.first_lap) return false;
+  const bool may_build = !r.layoff.needs_opened || s.players[p].opened;
+  for (const Meld& m : s.table.all()) {
+    bool found = !for_each_layoff(r.meld, counts, m.shape, [&](std::span<const Token> t) {
+      if (!has_face(t, f) || !valid_layoff(s, r, m, t)) return true;
+      // Not yet allowed to build: first a meld of one's own from the other cards.
+      return !(may_build || (can_meld && any_meld(s, r, minus(counts, t))));
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool card_usable(const GameState& s, const RuleSet& r, int player, CardSet pool, Card card) {
+  return usable(s, r, player, pool, face_of(card), r.draw.taken_use_layoff_counts);
+}
+
+bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth) {
+  if (s.hand(player).empty() || s.hand_over || s.to_move != player) return true;
+  if (depth == 0) return false;
+  const FaceCounts counts = face_counts(s.hand(player));
+  Action a;
+  a.player = uint8_t(player);
+  auto tries = [&](ActionKind kind, int meld_id, std::span<const Token> t) {
+    a.kind = kind;
+    a.meld_id = uint8_t(meld_id);
+    a.cards.clear();
+    a.cards.open_group();
+    for (const Token& tok : t) a.cards.add(tok);
+    GameState next = s;
+    const Check c = kind == ActionKind::kMeld ? do_meld(next, r, a, true) : do_layoff(next, r, a, true);
+    return c == Check::kNone && can_play_out(next, r, player, depth - 1);
+  };
+  if (!for_each_meld(r.meld, counts, [&](std::span<const Token> t) { return !tries(ActionKind::kMeld, 0, t); }))
+    return true;
+  for (const Meld& m : s.table.all())
+    if (!for_each_layoff(r.meld, counts, m.shape, [&](std::span<const Token> t) { return !tries(ActionKind::kLayoff, m.id, t); }))
+      return true;
+  return false;
+}
+
+bool meld_possible_with(const GameState& s, const RuleSet& r, int player, CardSet pool, CardSet needed,
+                        bool layoff_counts) {
+  for (Card c : needed)
+    if (usable(s, r, player, pool, face_of(c), layoff_counts)) return true;
+  return false;
+}
+
+bool fits_table(const GameState& s, const RuleSet& r, int player, Face face) {
+  if (r.layoff.needs_opened && !s.players[player].opened) return false;
+  FaceCounts one;
+  ++one[face];
+  for (const Meld& m : s.table.all()) {
+    bool found = !for_each_layoff(r.meld, one, m.shape, [&](std::span<const Token> t) {
+      return !(t.size() == 1 && valid_layoff(s, r, m, t));
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
+}  // namespace meldcheck::detail

@@ -1,0 +1,168 @@
+// Candidate melds and layoffs from a pool of cards, for the legal-action enumeration and
+// for deciding whether a taken card can still be used. Candidates are proposals: each is
+// checked by form_meld / extend_meld (and apply) before it counts.
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "engine/card_set.h"
+#include "engine/meld.h"
+#include "engine/ruleset.h"
+
+namespace meldcheck::detail {
+
+using TokenBuffer = std::array<Token, kMaxMeldCards>;
+
+// Jokers with whole-card stand-ins for the free suits of a set: calls emit() once per
+// choice of `jokers` suits among the free ones (suit bits in `free_mask`).
+template <class Emit>
+bool for_each_suit_choice(int free_mask, int jokers, int rank, TokenBuffer& buf, int n, Emit&& emit) {
+  if (jokers == 0) return emit(n);
+  for (int s = 0; s < kSuits; ++s) {
+    if (!((free_mask >> s) & 1)) continue;
+    buf[n] = Token{Face::joker(), Face::natural(s, rank)};
+    // Suits in increasing order, so each choice comes once.
+    if (!for_each_suit_choice(free_mask & ~((2 << s) - 1), jokers - 1, rank, buf, n + 1, emit)) return false;
+  }
+  return true;
+}
+
+// Adds `jokers` jokers to a set of `rank` whose suits in use are `used_mask`, written as
+// the stand-in policy needs, and emits the set.
+template <class Emit>
+bool emit_set_jokers(const MeldRules& rules, int used_mask, int jokers, int rank, TokenBuffer& buf, int n,
+                     Emit&& emit) {
+  const int free_mask = ~used_mask & 0xF;
+  const int free_count = std::popcount(unsigned(free_mask));
+  if (rules.set_standin == SetStandin::kCard && jokers < free_count)
+    return for_each_suit_choice(free_mask, jokers, rank, buf, n, emit);
+  for (int j = 0; j < jokers; ++j) buf[n + j] = Token{Face::joker()};
+  return emit(n + jokers);
+}
+
+// New melds from `pool`: visit(std::span<const Token>) returns false to stop. Returns
+// false when stopped.
+template <class Visit>
+bool for_each_meld(const MeldRules& rules, const FaceCounts& pool, Visit&& visit) {
+  const int jokers = pool[Face::joker()];
+  TokenBuffer buf;
+  auto emit = [&](int n) { return visit(std::span<const Token>(buf.data(), n)); };
+  // Sets: a count of each suit of one rank, and some jokers.
+  for (int rank = 1; rank <= kRanks; ++rank) {
+    std::array<int, kSuits> cap{};
+    for (int s = 0; s < kSuits; ++s) {
+      cap[s] = pool[Face::natural(s, rank)];
+      if (rules.set_distinct_suits) cap[s] = std::min(cap[s], 1);
+    }
+    if (cap[0] + cap[1] + cap[2] + cap[3] + jokers < rules.min_size) continue;
+    std::array<int, kSuits> c{};
+    for (c[0] = 0; c[0] <= cap[0]; ++c[0])
+      for (c[1] = 0; c[1] <= cap[1]; ++c[1])
+        for (c[2] = 0; c[2] <= cap[2]; ++c[2])
+          for (c[3] = 0; c[3] <= cap[3]; ++c[3]) {
+            int n = 0, used = 0;
+            for (int s = 0; s < kSuits; ++s)
+              for (int k = 0; k < c[s]; ++k) buf[n++] = Token{Face::natural(s, rank)}, used |= 1 << s;
+            if (n < rules.min_naturals) continue;
+            for (int j = 0; j <= jokers && n + j <= kMaxMeldCards; ++j) {
+              if (n + j < rules.min_size) continue;
+              if (rules.set_max != 0 && n + j > rules.set_max) break;
+              if (!emit_set_jokers(rules, used, j, rank, buf, n, emit)) return false;
+            }
+          }
+  }
+  // Runs: every window of a suit whose gaps the jokers can fill.
+  for (int suit = 0; suit < kSuits; ++suit) {
+    for (int start = 1; start <= kRanks; ++start) {
+      FaceCounts left = pool;
+      int gaps = 0, n = 0;
+      for (int len = 1; len <= kRanks + 1; ++len) {
+        const int pos = start + len - 1;
+        const Face f = run_face(suit, pos);
+        if (left[f] > 0) {
+          --left[f];
+          buf[n++] = Token{f};
+        } else {
+          ++gaps;
+          buf[n++] = Token{Face::joker(), f};
+        }
+        if (gaps > jokers) break;
+        if (len < rules.min_size || len - gaps < rules.min_naturals) continue;
+        if (!emit(n)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+// Layoffs onto `meld` from `pool`: visit(std::span<const Token>) returns false to stop.
+template <class Visit>
+bool for_each_layoff(const MeldRules& rules, const FaceCounts& pool, const Shape& meld, Visit&& visit) {
+  const int jokers = pool[Face::joker()];
+  TokenBuffer buf;
+  auto emit = [&](int n) { return n > 0 ? visit(std::span<const Token>(buf.data(), n)) : true; };
+  if (meld.kind == MeldKind::kSet) {
+    const int rank = meld.rank();
+    int used = 0;
+    for (int i = 0; i < meld.size; ++i)
+      if (meld.faces[i].is_natural()) used |= 1 << meld.faces[i].suit();
+    const int room = (rules.set_max ? rules.set_max : kMaxMeldCards) - meld.size;
+    std::array<int, kSuits> cap{};
+    for (int s = 0; s < kSuits; ++s) {
+      cap[s] = pool[Face::natural(s, rank)];
+      if (rules.set_distinct_suits) cap[s] = (used >> s) & 1 ? 0 : std::min(cap[s], 1);
+    }
+    std::array<int, kSuits> c{};
+    for (c[0] = 0; c[0] <= cap[0]; ++c[0])
+      for (c[1] = 0; c[1] <= cap[1]; ++c[1])
+        for (c[2] = 0; c[2] <= cap[2]; ++c[2])
+          for (c[3] = 0; c[3] <= cap[3]; ++c[3]) {
+            int n = 0, now_used = used;
+            for (int s = 0; s < kSuits; ++s)
+              for (int k = 0; k < c[s]; ++k) buf[n++] = Token{Face::natural(s, rank)}, now_used |= 1 << s;
+            for (int j = 0; j <= jokers && n + j <= room; ++j)
+              if (!emit_set_jokers(rules, now_used, j, rank, buf, n, emit)) return false;
+          }
+    return true;
+  }
+  // Runs: some cards below the first, some above the last.
+  const int suit = meld.suit();
+  const int max_added = kRanks + 1 - meld.size;
+  for (int below = 0; below <= max_added; ++below) {
+    FaceCounts left = pool;
+    int n = 0, gaps = 0;
+    bool ok = true;
+    for (int k = 1; k <= below && ok; ++k) {
+      int pos = meld.start - k;
+      if (pos < 1) pos += kRanks;
+      const Face f = run_face(suit, pos);
+      if (left[f] > 0) --left[f], buf[n++] = Token{f};
+      else buf[n++] = Token{Face::joker(), f}, ok = ++gaps <= jokers;
+    }
+    if (!ok) break;
+    for (int above = 0; below + above <= max_added; ++above) {
+      if (above > 0) {
+        const Face f = run_face(suit, meld.end() + above);
+        if (left[f] > 0) --left[f], buf[n++] = Token{f};
+        else buf[n++] = Token{Face::joker(), f}, ++gaps;
+        if (gaps > jokers) break;
+      }
+      if (!emit(n)) return false;
+    }
+  }
+  return true;
+}
+
+inline bool has_face(std::span<const Token> tokens, Face f) {
+  for (const Token& t : tokens)
+    if (t.face == f) return true;
+  return false;
+}
+
+inline FaceCounts minus(FaceCounts pool, std::span<const Token> tokens) {
+  for (const Token& t : tokens) --pool[t.face];
+  return pool;
+}
+
+}  // namespace meldcheck::detail

@@ -1,0 +1,144 @@
+#include "engine/state.h"
+
+namespace meldcheck {
+namespace {
+
+// Feeds values into a 64-bit hash (the SplitMix64 finalizer as mixer).
+struct Hasher {
+  uint64_t h = 0x6A09E667F3BCC909ull;
+  void add(uint64_t v) {
+    uint64_t z = h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2));
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    h = z ^ (z >> 31);
+  }
+  void add(const FaceCounts& c) {
+    for (uint8_t n : c.n) add(n);
+  }
+};
+
+Face card_face(Card c) { return c == kNoCard ? Face::none() : face_of(c); }
+
+bool same_faces(std::span<const Card> a, std::span<const Card> b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (face_of(a[i]) != face_of(b[i])) return false;
+  return true;
+}
+
+bool same_meld(const Meld& a, const Meld& b) {
+  const Shape &x = a.shape, &y = b.shape;
+  if (a.id != b.id || a.owner != b.owner || x.kind != y.kind || x.size != y.size || x.joker_mask != y.joker_mask)
+    return false;
+  if (x.kind == MeldKind::kRun && x.start != y.start) return false;
+  for (int i = 0; i < x.size; ++i)
+    if (x.faces[i] != y.faces[i] || a.builders[i] != b.builders[i] || face_of(a.cards[i]) != face_of(b.cards[i]))
+      return false;
+  return true;
+}
+
+bool same_turn(const TurnFacts& a, const TurnFacts& b) {
+  return card_face(a.must_use) == card_face(b.must_use) && card_face(a.no_discard) == card_face(b.no_discard) &&
+         face_counts(a.pile_meld_due) == face_counts(b.pile_meld_due) &&
+         a.freed_jokers.size() == b.freed_jokers.size() && a.melded == b.melded &&
+         a.built_on_others == b.built_on_others && a.built == b.built && a.opened_now == b.opened_now &&
+         a.discarded == b.discarded && a.actions == b.actions;
+}
+
+}  // namespace
+
+bool operator==(const GameState& a, const GameState& b) {
+  if (a.num_players != b.num_players || a.to_move != b.to_move || a.first_player != b.first_player ||
+      a.dealer != b.dealer || a.phase != b.phase || a.round != b.round || a.first_lap != b.first_lap ||
+      a.hand_over != b.hand_over || a.game_over != b.game_over || a.winners != b.winners ||
+      a.last_out != b.last_out || a.passes != b.passes || a.next_meld_id != b.next_meld_id ||
+      a.turns != b.turns || a.rng != b.rng || !(a.offer == b.offer) || !same_turn(a.turn, b.turn))
+    return false;
+  for (int p = 0; p < a.num_players; ++p) {
+    const PlayerState &x = a.players[p], &y = b.players[p];
+    if (x.total != y.total || x.penalty != y.penalty || x.opened != y.opened ||
+        x.built_on_others != y.built_on_others || a.round_scores[p] != b.round_scores[p] ||
+        face_counts(x.hand) != face_counts(y.hand))
+      return false;
+  }
+  if (!same_faces(a.stock.cards(), b.stock.cards()) || !same_faces(a.discard.cards(), b.discard.cards()) ||
+      face_counts(a.out) != face_counts(b.out) || a.table.count != b.table.count)
+    return false;
+  for (int i = 0; i < a.table.count; ++i)
+    if (!same_meld(a.table.melds[i], b.table.melds[i])) return false;
+  return true;
+}
+
+uint64_t hash_state(const GameState& s) {
+  Hasher h;
+  for (uint64_t v : {uint64_t(s.num_players), uint64_t(s.to_move), uint64_t(s.first_player), uint64_t(s.dealer),
+                     uint64_t(s.phase), uint64_t(s.round), uint64_t(s.first_lap), uint64_t(s.hand_over),
+                     uint64_t(s.game_over), uint64_t(s.winners), uint64_t(s.last_out), uint64_t(s.passes),
+                     uint64_t(s.next_meld_id), uint64_t(s.turns), s.rng, uint64_t(s.offer.from),
+                     uint64_t(s.offer.declined)})
+    h.add(v);
+  const TurnFacts& t = s.turn;
+  for (uint64_t v : {uint64_t(card_face(t.must_use).code()), uint64_t(card_face(t.no_discard).code()),
+                     uint64_t(t.freed_jokers.size()), uint64_t(t.melded), uint64_t(t.built_on_others),
+                     uint64_t(t.built), uint64_t(t.opened_now), uint64_t(t.discarded), uint64_t(t.actions)})
+    h.add(v);
+  h.add(face_counts(t.pile_meld_due));
+  for (int p = 0; p < s.num_players; ++p) {
+    const PlayerState& x = s.players[p];
+    for (int64_t v : {int64_t(x.total), int64_t(x.penalty), int64_t(x.opened), int64_t(x.built_on_others),
+                      int64_t(s.round_scores[p])})
+      h.add(uint64_t(v));
+    h.add(face_counts(x.hand));
+  }
+  for (const Pile* pile : {&s.stock, &s.discard}) {
+    h.add(pile->size());
+    for (Card c : pile->cards()) h.add(face_of(c).code());
+  }
+  h.add(face_counts(s.out));
+  for (const Meld& m : s.table.all()) {
+    for (uint64_t v : {uint64_t(m.id), uint64_t(m.owner), uint64_t(m.shape.kind), uint64_t(m.shape.size),
+                       uint64_t(m.shape.joker_mask), uint64_t(m.shape.kind == MeldKind::kRun ? m.shape.start : 0)})
+      h.add(v);
+    for (int i = 0; i < m.shape.size; ++i) {
+      h.add(m.shape.faces[i].code());
+      h.add(m.builders[i]);
+      h.add(face_of(m.cards[i]).code());
+    }
+  }
+  return h.h;
+}
+
+int deck_cards(const RuleSet& rules, int players, std::span<Card> out) {
+  const DeckRule* deck = rules.deck_for(players);
+  if (!deck) return 0;
+  int n = 0;
+  for (int copy = 0; copy < deck->decks; ++copy)
+    for (int f = 0; f < kFaces; ++f) out[n++] = natural_card(Face::from_code(uint8_t(f)), copy);
+  for (int j = 0; j < deck->jokers; ++j) out[n++] = joker_card(j);
+  return n;
+}
+
+bool cards_conserved(const GameState& s, const RuleSet& rules, Card* bad) {
+  std::array<uint8_t, kMaxCards> seen{};
+  auto count = [&](Card c) { ++seen[c]; };
+  for (int p = 0; p < s.num_players; ++p)
+    for (Card c : s.players[p].hand) count(c);
+  for (Card c : s.stock.cards()) count(c);
+  for (Card c : s.discard.cards()) count(c);
+  for (Card c : s.out) count(c);
+  for (const Meld& m : s.table.all())
+    for (int i = 0; i < m.shape.size; ++i) count(m.cards[i]);
+  std::array<Card, kMaxCards> deck{};
+  int n = deck_cards(rules, s.num_players, deck);
+  std::array<uint8_t, kMaxCards> expected{};
+  for (int i = 0; i < n; ++i) expected[deck[i]] = 1;
+  for (int c = 0; c < kMaxCards; ++c) {
+    if (seen[c] != expected[c]) {
+      if (bad) *bad = Card(c);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace meldcheck

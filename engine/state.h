@@ -1,0 +1,135 @@
+// The state of a match as one value: cheap to copy (a few kilobytes, no pointers),
+// compared and hashed up to the exchange of identical copies of a card.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "engine/card.h"
+#include "engine/card_set.h"
+#include "engine/meld.h"
+#include "engine/ruleset.h"
+
+namespace meldcheck {
+
+inline constexpr int kMaxMelds = 40;
+inline constexpr uint8_t kNoPlayer = 255;
+
+// A fixed-capacity sequence of cards: the stock (top at the back) or the discard pile
+// (newest at the back).
+class Pile {
+ public:
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Card top() const { return cards_[size_ - 1]; }
+  Card at(int i) const { return cards_[i]; }  // 0 = bottom
+  void push(Card c) { cards_[size_++] = c; }
+  Card pop() { return cards_[--size_]; }
+  void truncate(int n) { size_ = uint8_t(n); }
+  void clear() { size_ = 0; }
+  std::span<const Card> cards() const { return {cards_.data(), size_}; }
+  std::span<Card> cards() { return {cards_.data(), size_}; }
+
+ private:
+  std::array<Card, kMaxCards> cards_{};
+  uint8_t size_ = 0;
+};
+
+// A meld on the table: its shape, the physical card in each slot and who laid it.
+struct Meld {
+  uint8_t id = 0;  // printed m<id>
+  uint8_t owner = 0;
+  Shape shape;
+  std::array<Card, kMaxMeldCards> cards{};
+  std::array<uint8_t, kMaxMeldCards> builders{};
+};
+
+struct Table {
+  std::array<Meld, kMaxMelds> melds;
+  uint8_t count = 0;
+
+  std::span<const Meld> all() const { return {melds.data(), count}; }
+  std::span<Meld> all() { return {melds.data(), count}; }
+  int index_of(int id) const {
+    for (int i = 0; i < count; ++i)
+      if (melds[i].id == id) return i;
+    return -1;
+  }
+};
+
+enum class Phase : uint8_t { kDraw, kPlay, kRow };
+
+struct PlayerState {
+  CardSet hand;
+  int32_t total = 0;    // the match total, penalties of this hand included
+  int32_t penalty = 0;  // penalties entered during this hand
+  bool opened = false;  // has made a first meld / laid down the contract / initial meld
+  bool built_on_others = false;  // has built on another player's meld this hand
+};
+
+// Facts of the turn in progress that decide what may still be done in it.
+struct TurnFacts {
+  Card must_use = kNoCard;     // a taken card that must go into a meld or layoff
+  Card no_discard = kNoCard;   // a lone card taken from the pile
+  CardSet pile_meld_due;       // whole pile taken: a new meld must use one of these
+  CardSet freed_jokers;        // swapped jokers that must go down again this turn
+  bool melded = false;         // a new meld was made this turn
+  bool built_on_others = false;
+  bool built = false;
+  bool opened_now = false;     // the player went down this turn
+  bool discarded = false;      // the turn ended with a discard
+  uint8_t actions = 0;         // melds, layoffs and swaps made this turn
+
+  friend bool operator==(const TurnFacts&, const TurnFacts&) = default;
+};
+
+// The discard on offer to claims: who laid it and whether the next player passed it up.
+struct Offer {
+  uint8_t from = kNoPlayer;
+  bool declined = false;
+  friend bool operator==(const Offer&, const Offer&) = default;
+};
+
+struct GameState {
+  uint8_t num_players = 0;
+  uint8_t to_move = 0;
+  uint8_t first_player = 0;  // who began the hand
+  uint8_t dealer = 0;
+  Phase phase = Phase::kDraw;
+  uint8_t round = 1;          // the hand's number in the match (Liverpool's contract round)
+  bool first_lap = false;
+  bool hand_over = false;
+  bool game_over = false;
+  uint8_t winners = 0;        // bit per player, once the game is over
+  uint8_t last_out = kNoPlayer;  // who went out in the latest finished hand (this one, once over)
+  uint8_t passes = 0;         // consecutive passes (empty stock or pool)
+  uint8_t next_meld_id = 1;
+  uint16_t turns = 0;         // turns taken this hand
+  uint64_t rng = 0;           // the generator, carried on for reshuffles and deals
+  Offer offer;
+  TurnFacts turn;
+  std::array<PlayerState, kMaxPlayers> players{};
+  std::array<int32_t, kMaxPlayers> round_scores{};
+  Pile stock;    // top at the back
+  Pile discard;  // newest at the back (also the row)
+  CardSet out;   // out of play
+  Table table;
+
+  const CardSet& hand(int p) const { return players[p].hand; }
+  CardSet& hand(int p) { return players[p].hand; }
+  int next_player(int p) const { return (p + 1) % num_players; }
+};
+
+// Equal up to the exchange of identical copies of a card.
+bool operator==(const GameState& a, const GameState& b);
+uint64_t hash_state(const GameState& s);
+
+// Every physical card of the deck in exactly one place; returns false and names the
+// first card that is missing or doubled in `bad` otherwise.
+bool cards_conserved(const GameState& s, const RuleSet& rules, Card* bad = nullptr);
+
+// The physical cards of the deck for a number of players, in the canonical order.
+int deck_cards(const RuleSet& rules, int players, std::span<Card> out);
+
+}  // namespace meldcheck

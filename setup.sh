@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what meldcheck needs to build and test, from Debian's packages.
+# Safe to run twice: it only installs packages that are missing.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "setup: all dependencies present"
+fi

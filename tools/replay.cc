@@ -1,0 +1,283 @@
+#include "tools/replay.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+
+namespace meldcheck {
+namespace {
+
+std::string faces_text(std::vector<Face> faces, Notation n, bool sort) {
+  if (sort) std::sort(faces.begin(), faces.end());
+  std::string s = "[";
+  for (size_t i = 0; i < faces.size(); ++i) s += (i ? ", " : "") + format_face(faces[i], n);
+  return s + "]";
+}
+
+std::vector<Face> faces_of(CardSet cards) {
+  std::vector<Face> out;
+  for (Card c : cards) out.push_back(face_of(c));
+  return out;
+}
+
+std::vector<Face> faces_of(const Pile& pile) {
+  std::vector<Face> out;
+  for (Card c : pile.cards()) out.push_back(face_of(c));
+  return out;
+}
+
+std::string meld_text(const Meld& m, Notation n) {
+  std::string s = "m" + std::to_string(m.id) + " " + player_name(m.owner) + " [";
+  for (int i = 0; i < m.shape.size; ++i) {
+    Token t = m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]};
+    s += (i ? ", " : "") + format_token(t, n);
+    if (m.builders[i] != m.owner) s += "@" + player_name(m.builders[i]);
+  }
+  return s + "]";
+}
+
+std::string written_meld_text(const WrittenMeld& w, Notation n) {
+  std::string s = "m" + std::to_string(w.id) + (w.owner >= 0 ? " " + player_name(w.owner) : "") + " [";
+  for (size_t i = 0; i < w.cards.size(); ++i) {
+    s += (i ? ", " : "") + format_token(w.cards[i].token, n);
+    if (w.cards[i].builder != kNoPlayer) s += "@" + player_name(w.cards[i].builder);
+  }
+  return s + "]";
+}
+
+// A written stand-in matches at the detail it is written with.
+bool standin_matches(Face written, Face actual) {
+  if (written.is_none()) return true;
+  if (written.is_rank_only()) return written.rank() == actual.rank();
+  return written == actual || (actual.is_rank_only() && actual.rank() == written.rank());
+}
+
+bool card_matches(const WrittenCard& w, const Meld& m, int slot) {
+  const uint8_t builder = w.builder == kNoPlayer ? m.owner : w.builder;
+  if (m.builders[slot] != builder) return false;
+  if (!w.token.face.is_joker()) return !m.shape.joker(slot) && m.shape.faces[slot] == w.token.face;
+  return m.shape.joker(slot) && standin_matches(w.token.standin, m.shape.faces[slot]);
+}
+
+bool meld_matches(const WrittenMeld& w, const Meld& m) {
+  if (w.owner >= 0 && w.owner != m.owner) return false;
+  const int n = m.shape.size;
+  if (int(w.cards.size()) != n) return false;
+  if (m.shape.kind == MeldKind::kRun) {  // in order, either way round
+    bool forward = true, backward = true;
+    for (int i = 0; i < n; ++i) {
+      forward &= card_matches(w.cards[i], m, i);
+      backward &= card_matches(w.cards[i], m, n - 1 - i);
+    }
+    return forward || backward;
+  }
+  // A set as a multiset: a matching of written cards to slots.
+  std::array<int, kMaxMeldCards> slot_of{};
+  slot_of.fill(-1);
+  std::array<int, kMaxMeldCards> card_of{};
+  card_of.fill(-1);
+  std::function<bool(int, std::array<bool, kMaxMeldCards>&)> augment = [&](int c, std::array<bool, kMaxMeldCards>& seen) {
+    for (int s = 0; s < n; ++s) {
+      if (seen[s] || !card_matches(w.cards[c], m, s)) continue;
+      seen[s] = true;
+      if (card_of[s] < 0 || augment(card_of[s], seen)) {
+        card_of[s] = c;
+        slot_of[c] = s;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int c = 0; c < n; ++c) {
+    std::array<bool, kMaxMeldCards> seen{};
+    if (!augment(c, seen)) return false;
+  }
+  return true;
+}
+
+template <typename T>
+void compare(std::vector<std::string>& out, const std::string& what, const T& expected, const T& actual,
+             const std::function<std::string(const T&)>& show) {
+  if (!(expected == actual)) out.push_back(what + ": expected " + show(expected) + ", got " + show(actual));
+}
+
+std::string phase_name(Phase p) {
+  switch (p) {
+    case Phase::kDraw: return "draw";
+    case Phase::kPlay: return "play";
+    case Phase::kRow: return "row";
+  }
+  return "?";
+}
+
+std::string players_text(std::vector<int> ps) {
+  std::string s;
+  for (int p : ps) s += (s.empty() ? "" : ", ") + player_name(p);
+  return ps.size() == 1 ? s : "[" + s + "]";
+}
+
+}  // namespace
+
+std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r) {
+  std::vector<std::string> out;
+  const Notation n = r.notation;
+  auto num = [](const int& v) { return std::to_string(v); };
+  for (const auto& [p, faces] : e.hand) {
+    std::vector<Face> want = faces, got = faces_of(s.hand(p));
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    if (want != got) out.push_back("hand of " + player_name(p) + ": expected " + faces_text(want, n, true) + ", got " + faces_text(got, n, true));
+  }
+  for (const auto& [p, size] : e.hand_size) compare<int>(out, "hand_size of " + player_name(p), size, s.hand(p).size(), num);
+  if (e.table) {
+    std::string actual;
+    for (const Meld& m : s.table.all()) actual += (actual.empty() ? "" : "; ") + meld_text(m, n);
+    bool ok = int(e.table->size()) == s.table.count;
+    for (const WrittenMeld& w : *e.table) {
+      int idx = s.table.index_of(w.id);
+      ok &= idx >= 0 && meld_matches(w, s.table.melds[idx]);
+    }
+    if (!ok) {
+      std::string want;
+      for (const WrittenMeld& w : *e.table) want += (want.empty() ? "" : "; ") + written_meld_text(w, n);
+      out.push_back("table: expected " + (want.empty() ? "empty" : want) + ", got " + (actual.empty() ? "empty" : actual));
+    }
+  }
+  if (e.stock_size) compare<int>(out, "stock_size", *e.stock_size, s.stock.size(), num);
+  if (e.discard) {
+    auto show = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
+    compare<std::vector<Face>>(out, "discard", *e.discard, faces_of(s.discard), show);
+  }
+  if (e.to_move) compare<int>(out, "to_move", *e.to_move, s.to_move, [](const int& p) { return player_name(p); });
+  if (e.phase) compare<Phase>(out, "phase", *e.phase, s.phase, [](const Phase& p) { return phase_name(p); });
+  auto yes_no = [](const bool& b) { return std::string(b ? "true" : "false"); };
+  if (e.round_over) compare<bool>(out, "round_over", *e.round_over, s.hand_over, yes_no);
+  for (const auto& [p, v] : e.round_scores) {
+    if (!s.hand_over) {
+      out.push_back("round_scores of " + player_name(p) + ": the hand is not over");
+      continue;
+    }
+    compare<int>(out, "round_scores of " + player_name(p), v, s.round_scores[p], num);
+  }
+  for (const auto& [p, v] : e.totals) compare<int>(out, "totals of " + player_name(p), v, s.players[p].total, num);
+  if (e.game_over) compare<bool>(out, "game_over", *e.game_over, s.game_over, yes_no);
+  if (e.winner) {
+    std::vector<int> got;
+    for (int p = 0; p < s.num_players; ++p)
+      if (s.game_over && (s.winners >> p) & 1) got.push_back(p);
+    compare<std::vector<int>>(out, "winner", *e.winner, got, players_text);
+  }
+  for (const auto& [p, v] : e.opened) compare<bool>(out, "opened of " + player_name(p), v, s.players[p].opened, yes_no);
+  if (e.round) compare<int>(out, "round", *e.round, s.round, num);
+  if (e.first_lap) compare<bool>(out, "first_lap", *e.first_lap, s.first_lap, yes_no);
+  return out;
+}
+
+namespace {
+
+std::string rule_text(const RuleSet& r, Check c) {
+  std::string id = r.rule_id(c);
+  int idx = r.clause_of[int(c)];
+  return idx >= 0 ? id + " (" + r.catalog[idx].text + ")" : id;
+}
+
+std::string join(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines) s += (s.empty() ? "" : "; ") + l;
+  return s;
+}
+
+// The next hand from a setup: totals, round and seats carry over unless the setup says.
+void start_next_hand(GameState& s, const Step& step) {
+  GameState next = *step.next_hand_setup;
+  for (int p = 0; p < s.num_players && p < next.num_players; ++p) next.players[p].total = s.players[p].total + next.players[p].penalty;
+  next.last_out = s.last_out;
+  if (!step.sets_round) next.round = uint8_t(s.round + 1);
+  if (!step.sets_dealer) next.dealer = uint8_t((s.dealer + 1) % next.num_players);
+  if (!step.sets_first_player) next.first_player = uint8_t((next.dealer + 1) % next.num_players);
+  if (!step.sets_to_move) next.to_move = next.first_player;
+  s = next;
+}
+
+}  // namespace
+
+ScenarioResult replay(const Scenario& sc) {
+  ScenarioResult res;
+  res.file = sc.file;
+  res.name = sc.name;
+  const RuleSet& r = sc.rules;
+  GameState s = sc.start;
+  auto fail = [&](int step, const Step* st, std::string expected, std::string happened, std::string rule) {
+    res.status = ScenarioResult::Status::kFail;
+    res.step = step;
+    res.step_text = st ? st->text : "expect";
+    res.expected = std::move(expected);
+    res.happened = std::move(happened);
+    res.rule = std::move(rule);
+    return res;
+  };
+  for (size_t i = 0; i < sc.steps.size(); ++i) {
+    const Step& st = sc.steps[i];
+    Action a = st.action;
+    if (a.player == kNoPlayer) a.player = s.to_move;
+    const GameState before = s;
+    Check verdict;
+    if (st.next_hand_setup) {
+      verdict = check_action(s, r, a);
+      if (verdict == Check::kNone) start_next_hand(s, st);
+    } else {
+      verdict = apply(s, r, a);
+    }
+    if (verdict != Check::kNone && !(s == before))
+      return fail(int(i + 1), &st, "a refused step to change nothing", "the state changed", rule_text(r, verdict));
+    const bool want_ok = st.outcome.kind == Outcome::Kind::kOk;
+    if (want_ok && verdict != Check::kNone)
+      return fail(int(i + 1), &st, "ok", "reject " + r.rule_id(verdict), rule_text(r, verdict));
+    if (!want_ok && verdict == Check::kNone)
+      return fail(int(i + 1), &st, st.outcome.rule.empty() ? "reject" : "reject " + st.outcome.rule, "ok", "");
+    if (!want_ok && !st.outcome.rule.empty() && r.rule_id(verdict) != st.outcome.rule)
+      return fail(int(i + 1), &st, "reject " + st.outcome.rule, "reject " + r.rule_id(verdict), rule_text(r, verdict));
+    if (st.then) {
+      auto unmet = unmet_expectations(*st.then, s, r);
+      if (!unmet.empty()) return fail(int(i + 1), &st, "then", join(unmet), "");
+    }
+  }
+  if (sc.expect) {
+    auto unmet = unmet_expectations(*sc.expect, s, r);
+    if (!unmet.empty()) return fail(0, nullptr, "expect", join(unmet), "");
+  }
+  return res;
+}
+
+std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library) {
+  std::vector<ScenarioResult> out;
+  std::vector<Scenario> scenarios;
+  try {
+    scenarios = load_scenarios(path, library);
+  } catch (const InputError& e) {
+    ScenarioResult res;
+    res.status = ScenarioResult::Status::kError;
+    res.file = path;
+    res.error = e.what();
+    out.push_back(res);
+    return out;
+  }
+  for (const Scenario& sc : scenarios) out.push_back(replay(sc));
+  return out;
+}
+
+std::vector<std::string> scenario_files(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file() && it->path().extension() == ".yaml") out.push_back(it->path().string());
+    std::sort(out.begin(), out.end());
+  } else {
+    out.push_back(path);
+  }
+  return out;
+}
+
+}  // namespace meldcheck

@@ -1,0 +1,20 @@
+// Replay results for people (one line a scenario) and for machines (JSON, JUnit XML).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "tools/replay.h"
+
+namespace meldcheck {
+
+enum class ReportFormat { kText, kJson, kJunit };
+
+// Writes the results, ending (in text) with the line `N passed, M failed`.
+void write_report(std::ostream& out, const std::vector<ScenarioResult>& results, ReportFormat format);
+
+// The one-line account of a result.
+std::string result_line(const ScenarioResult& r);
+
+}  // namespace meldcheck

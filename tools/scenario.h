@@ -1,0 +1,94 @@
+// Scenario files (../shared/design/scenario-format.md): parsed, checked against the
+// ruleset, and turned into a starting state, engine actions and expectations.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/engine.h"
+#include "tools/ruleset_loader.h"
+#include "tools/yaml_doc.h"
+
+namespace meldcheck {
+
+// What a step expects of the engine's answer.
+struct Outcome {
+  enum class Kind { kOk, kReject } kind = Kind::kOk;
+  std::string rule;  // with kReject: the rule id it must name, if given
+};
+
+// A card as written in a table meld: the token, and the player who laid it when marked
+// with `@P` (kNoPlayer otherwise: the meld's owner).
+struct WrittenCard {
+  Token token;
+  uint8_t builder = kNoPlayer;
+  Mark mark;
+};
+
+struct WrittenMeld {
+  int id = 0;
+  int owner = -1;
+  std::vector<WrittenCard> cards;
+  Mark mark;
+};
+
+// Each expectation checks only what it names (`expect:` at the end, `then:` after a step).
+struct Expectations {
+  Mark mark;
+  std::map<int, std::vector<Face>> hand;
+  std::map<int, int> hand_size;
+  std::optional<std::vector<WrittenMeld>> table;
+  std::optional<int> stock_size;
+  std::optional<std::vector<Face>> discard;
+  std::optional<int> to_move;
+  std::optional<Phase> phase;
+  std::optional<bool> round_over;
+  std::map<int, int> round_scores;
+  std::map<int, int> totals;
+  std::optional<bool> game_over;
+  std::optional<std::vector<int>> winner;
+  // Extensions of the contract.
+  std::map<int, bool> opened;
+  std::optional<int> round;
+  std::optional<bool> first_lap;
+};
+
+struct Step {
+  Mark mark;
+  std::string text;  // the step as written, for reports
+  Action action;
+  std::optional<GameState> next_hand_setup;  // next_hand with a setup
+  // Which seats the setup names itself; the others rotate from the hand before.
+  bool sets_dealer = false, sets_first_player = false, sets_to_move = false, sets_round = false;
+  Outcome outcome;
+  std::optional<Expectations> then;
+};
+
+struct Scenario {
+  std::string file;
+  Mark mark;
+  std::string name;
+  std::string ruleset;
+  std::vector<std::string> variants;
+  std::map<std::string, std::string> options;
+  RuleSet rules;
+  GameState start;
+  std::vector<Step> steps;
+  std::optional<Expectations> expect;
+};
+
+// Reads every scenario of a file; throws InputError at the offending node.
+std::vector<Scenario> load_scenarios(const std::string& path, const RulesetLibrary& library);
+std::vector<Scenario> parse_scenarios(std::string_view text, const std::string& file, const RulesetLibrary& library);
+
+// The keys each object of the format accepts, by the schema's name for the object (for
+// the test that spec/scenario.schema.json and the loader agree).
+const std::map<std::string, std::vector<std::string>>& scenario_keys();
+
+// Player letters: 0 -> "A".
+std::string player_name(int p);
+
+}  // namespace meldcheck
