@@ -677,11 +677,13 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
   Reader in(file, sc.rules, 0);
   in.keys_of(doc, "scenario");
   sc.name = doc.find("name") ? in.scalar(*doc.find("name"), "name") : file + " #" + std::to_string(index + 1);
-  if (const YamlNode* s = doc.find("source")) in.scalar(*s, "source");
+  if (const YamlNode* s = doc.find("source")) sc.source = in.scalar(*s, "source");
   if (const YamlNode* rules = doc.find("rules")) {
     in.expect_seq(*rules, "rules");
-    for (const YamlNode& id : rules->items)
+    for (const YamlNode& id : rules->items) {
       if (!library.knows_rule(in.scalar(id, "a rule id"))) in.fail(id, "no catalog has the rule id '" + id.scalar + "'");
+      sc.cites.push_back(id.scalar);
+    }
   }
   const YamlNode* setup = doc.find("setup");
   const YamlNode* deal = doc.find("deal");

@@ -74,6 +74,8 @@ struct Scenario {
   std::string ruleset;
   std::vector<std::string> variants;
   std::map<std::string, std::string> options;
+  std::string source;
+  std::vector<std::string> cites;  // the rule ids of `rules:`
   RuleSet rules;
   GameState start;
   std::vector<Step> steps;
