@@ -58,6 +58,7 @@ Check keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
     case ActionKind::kMeld: c = detail::do_meld(after, r, a, true); break;
     case ActionKind::kLayoff: c = detail::do_layoff(after, r, a, true); break;
     case ActionKind::kSwap: c = detail::do_swap(after, r, a, true); break;
+    case ActionKind::kTake: c = detail::do_take(after, r, a, true); break;
     default: break;
   }
   if (c != Check::kNone || after.hand_over || after.to_move != s.to_move) return c;
@@ -81,7 +82,9 @@ Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (a.player != s.to_move) return Check::kNotYourTurn;
   if (!phase_allows(a.kind, s.phase)) return Check::kWrongPhase;
   const bool lays_cards = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap;
-  if (lays_cards && owes_cards(s.turn)) {
+  // A player with no cards (floating) who takes a lone card may be unable to part with it.
+  const bool empty_handed_take = a.kind == ActionKind::kTake && s.hand(s.to_move).empty();
+  if ((lays_cards && owes_cards(s.turn)) || empty_handed_take) {
     const Check c = keeps_obligations(s, r, a);
     if (c != Check::kNone || !commit) return c;
   }

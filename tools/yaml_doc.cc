@@ -136,7 +136,7 @@ class Builder : public YAML::EventHandler {
       top.pending_key = true;
       return;
     }
-    top.node.entries.emplace_back(std::move(top.key), std::move(n));
+    top.node.entries.push_back(YamlEntry{std::move(top.key), std::move(n)});
     top.pending_key = false;
   }
 

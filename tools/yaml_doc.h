@@ -30,6 +30,8 @@ class InputError : public std::runtime_error {
   std::string message_;
 };
 
+struct YamlEntry;
+
 struct YamlNode {
   enum class Kind { kNull, kScalar, kSequence, kMap };
   Kind kind = Kind::kNull;
@@ -37,13 +39,18 @@ struct YamlNode {
   bool quoted = false;  // a quoted scalar ("7", '10H')
   std::string scalar;
   std::vector<YamlNode> items;                          // kSequence
-  std::vector<std::pair<YamlNode, YamlNode>> entries;  // kMap, in document order
+  std::vector<YamlEntry> entries;  // kMap, in document order
 
   bool is_null() const { return kind == Kind::kNull; }
   bool is_scalar() const { return kind == Kind::kScalar; }
   bool is_seq() const { return kind == Kind::kSequence; }
   bool is_map() const { return kind == Kind::kMap; }
   const YamlNode* find(std::string_view key) const;
+};
+
+struct YamlEntry {
+  YamlNode first;   // the key
+  YamlNode second;  // the value
 };
 
 struct YamlLimits {

@@ -1,0 +1,81 @@
+#include "engine/random_play.h"
+
+namespace meldcheck {
+namespace {
+
+Face random_face(SplitMix64& rng, const GameState& s, int player) {
+  // Mostly a card the player holds, so that the rules past possession get exercised.
+  if (rng.next() % 4 != 0 && !s.hand(player).empty()) {
+    int k = int(rng.next() % uint64_t(s.hand(player).size()));
+    for (Card c : s.hand(player))
+      if (k-- == 0) return face_of(c);
+  }
+  uint64_t v = rng.next() % (kFaces + 1);
+  return v == kFaces ? Face::joker() : Face::from_code(uint8_t(v));
+}
+
+Token random_token(SplitMix64& rng, const GameState& s, int player) {
+  Token t{random_face(rng, s, player)};
+  if (t.face.is_joker()) {
+    switch (rng.next() % 3) {
+      case 0: break;
+      case 1: t.standin = Face::rank_only(int(rng.next() % kRanks) + 1); break;
+      default: t.standin = Face::from_code(uint8_t(rng.next() % kFaces)); break;
+    }
+  }
+  return t;
+}
+
+void random_group(SplitMix64& rng, Action& a, const GameState& s, int player, int max_cards) {
+  a.cards.open_group();
+  const int n = 1 + int(rng.next() % uint64_t(max_cards));
+  for (int i = 0; i < n; ++i) a.cards.add(random_token(rng, s, player));
+}
+
+}  // namespace
+
+const Action* RandomPlayer::legal(const GameState& s, const RuleSet& r) {
+  legal_actions(s, r, legal_);
+  if (legal_.empty()) return nullptr;
+  laying_.clear();
+  for (const Action& a : legal_)
+    if (a.player == s.to_move && (a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff)) laying_.push_back(&a);
+  if (!laying_.empty() && rng_.next() % 4 != 0) return laying_[rng_.next() % laying_.size()];
+  return &legal_[rng_.next() % legal_.size()];
+}
+
+Action RandomPlayer::arbitrary(const GameState& s, const RuleSet& r) {
+  (void)r;
+  Action a;
+  a.kind = ActionKind(rng_.next() % (int(ActionKind::kNextHand) + 1));
+  a.player = rng_.next() % 5 == 0 ? uint8_t(rng_.next() % (s.num_players + 1)) : s.to_move;
+  const int p = a.player < s.num_players ? a.player : s.to_move;
+  a.take.kind = TakeSpec::Kind(1 + rng_.next() % 3);
+  a.take.count = uint8_t(rng_.next() % (s.discard.size() + 2));
+  a.take.face = random_face(rng_, s, p);
+  const int max_id = s.next_meld_id + 1;
+  a.meld_id = uint8_t(rng_.next() % uint64_t(max_id));
+  a.card = random_face(rng_, s, p);
+  a.seed = rng_.next();
+  switch (a.kind) {
+    case ActionKind::kMeld:
+    case ActionKind::kArrange: {
+      const int groups = 1 + int(rng_.next() % 3);
+      for (int g = 0; g < groups; ++g) random_group(rng_, a, s, p, 6);
+      break;
+    }
+    case ActionKind::kLayoff: random_group(rng_, a, s, p, 3); break;
+    case ActionKind::kClaim:
+      if (rng_.next() % 2) {
+        a.claim_layoff = true;
+        random_group(rng_, a, s, p, 3);
+      } else if (rng_.next() % 2) {
+        random_group(rng_, a, s, p, 5);
+      }
+      break;
+    default: break;
+  }
+  return a;
+}
+
+}  // namespace meldcheck
