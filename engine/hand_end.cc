@@ -21,7 +21,8 @@ int table_value(const Scoring& sc, const Shape& shape, int slot) {
       case AceRole::kInSet: return sc.ace_table.in_set;
       case AceRole::kLow: return sc.ace_table.low;
       case AceRole::kHigh: return sc.ace_table.high;
-      case AceRole::kBent: return sc.ace_table.bent;
+      case AceRole::kCorner: return sc.ace_table.corner;
+      case AceRole::kCornerToThree: return sc.ace_table.corner_to_three;
       case AceRole::kNotAce: break;
     }
   }

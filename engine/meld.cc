@@ -350,7 +350,9 @@ AceRole ace_role(const Shape& shape, int slot) {
   if (shape.faces[slot].rank() != 1) return AceRole::kNotAce;
   if (shape.kind == MeldKind::kSet) return AceRole::kInSet;
   if (shape.start + slot == 1) return AceRole::kLow;
-  return shape.start + shape.size - 1 > kRanks + 1 ? AceRole::kBent : AceRole::kHigh;
+  const int end = shape.end();
+  if (end <= kRanks + 1) return AceRole::kHigh;
+  return end >= kRanks + 3 ? AceRole::kCornerToThree : AceRole::kCorner;
 }
 
 }  // namespace meldcheck

@@ -63,8 +63,10 @@ CheckMask extend_meld(const MeldRules& rules, const Shape& existing, std::span<c
 // The slot of a joker in `existing` that `natural` may replace, or -1.
 int swap_slot(const MeldRules& rules, const Shape& existing, Face natural);
 
-// How an ace (or a joker standing for one) sits in a meld, for scoring.
-enum class AceRole : uint8_t { kNotAce, kInSet, kLow, kHigh, kBent };
+// How an ace (or a joker standing for one) sits in a meld, for scoring: among other aces,
+// before the two (A-2-3), after the king (Q-K-A), or round the corner between the king
+// and the two, with the run stopping at the two (K-A-2) or going on past it (K-A-2-3).
+enum class AceRole : uint8_t { kNotAce, kInSet, kLow, kHigh, kCorner, kCornerToThree };
 AceRole ace_role(const Shape& shape, int slot);
 
 // The faces of the positions of a run window, in order (for enumeration).

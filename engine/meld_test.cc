@@ -156,7 +156,7 @@ TEST(Aces, LowOrHighButRoundTheCornerOnlyWhereAllowed) {
   EXPECT_EQ(fails(whole_card_jokers(), {"KS", "AS", "2S"}), Check::kRunCornerMeld);
   Formed bent = formed(two_decks_any_suits(), cards({"KS", "AS", "2S"}));
   EXPECT_EQ(bent.shape.start, 13);
-  EXPECT_EQ(ace_role(bent.shape, 1), AceRole::kBent);
+  EXPECT_EQ(ace_role(bent.shape, 1), AceRole::kCorner);
 }
 
 TEST(Aces, TilesNeverPutOneAfterThirteen) {
@@ -218,13 +218,13 @@ TEST(Building, RoundTheCornerOnlyWhenBuildingAllowsIt) {
   auto two = cards({"2C", "3C"});
   ASSERT_TRUE(extend_meld(r, high, two, f).empty());
   EXPECT_EQ(f.shape.start, 12);
-  EXPECT_EQ(ace_role(f.shape, 2), AceRole::kBent);
+  EXPECT_EQ(ace_role(f.shape, 2), AceRole::kCornerToThree);
   const Shape low = laid(r, {"2D", "3D", "4D"});
   auto down = cards({"AD", "KD"});
   ASSERT_TRUE(extend_meld(r, low, down, f).empty());
   EXPECT_EQ(f.shape.start, 13);
   EXPECT_EQ(f.shape.faces[0], face("KD"));
-  EXPECT_EQ(ace_role(f.shape, 1), AceRole::kBent);
+  EXPECT_EQ(ace_role(f.shape, 1), AceRole::kCornerToThree);
   EXPECT_EQ(extend_meld(ranked_sets(), high, two, f).any(), Check::kRunCornerBuild);
 }
 

@@ -175,7 +175,7 @@ struct CardValues {
 
 // An ace on the table scores by its place in the meld.
 struct AceTableValues {
-  int16_t in_set = 0, low = 0, high = 0, bent = 0;
+  int16_t in_set = 0, low = 0, high = 0, corner = 0, corner_to_three = 0;
 };
 
 enum class OutBonusWhen : uint8_t {

@@ -209,12 +209,13 @@ void parse_scoring(const YamlReader& in, const YamlNode& n, Scoring& s) {
                if (k == "table") s.table = parse_values(in, v, k);
                if (k == "ace_table") {
                  s.table_ace_by_place = true;
-                 each_entry(in, v, {"in_set", "low", "high", "bent"}, k, [&](const std::string& k2, const YamlNode& v2) {
+                 each_entry(in, v, {"in_set", "low", "high", "corner", "corner_to_three"}, k, [&](const std::string& k2, const YamlNode& v2) {
                    int16_t x = int16_t(in.integer(v2, -1000, 1000, k2));
                    if (k2 == "in_set") s.ace_table.in_set = x;
                    if (k2 == "low") s.ace_table.low = x;
                    if (k2 == "high") s.ace_table.high = x;
-                   if (k2 == "bent") s.ace_table.bent = x;
+                   if (k2 == "corner") s.ace_table.corner = x;
+                   if (k2 == "corner_to_three") s.ace_table.corner_to_three = x;
                  });
                }
                if (k == "table_joker_as_standin") s.table_joker_as_standin = in.boolean(v, k);
