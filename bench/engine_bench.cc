@@ -8,12 +8,7 @@
 namespace meldcheck {
 namespace {
 
-const RuleSet& rules(const std::string& id) {
-  static std::map<std::string, RuleSet> cache;
-  auto it = cache.find(id);
-  if (it == cache.end()) it = cache.emplace(id, RulesetLibrary::embedded().find(id)->base()).first;
-  return it->second;
-}
+const RuleSet& rules(const std::string& id) { return RulesetLibrary::embedded().find(id)->base(); }
 
 // A recorded random game: its start and the actions taken.
 struct Recording {
