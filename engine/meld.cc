@@ -31,7 +31,7 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
   const bool suits_matter = rules.set_distinct_suits || rules.set_standin != SetStandin::kRank;
   std::array<int, kSuits> used{};
   std::array<Face, kMaxMeldCards> face{};
-  int undetermined = 0;
+  int undetermined = 0, rank_only_written = 0;
   for (int i = 0; i < n; ++i) {
     const Token& t = tokens[i];
     Face w = wanted(t);
@@ -39,6 +39,7 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
       ++undetermined;
       continue;
     }
+    rank_only_written += w.is_rank_only();
     if (w.rank() != rank) {
       a.fails.add(Check::kJokerStandin);
       continue;
@@ -68,6 +69,8 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
       break;
     case SetStandin::kDetermined: whole_cards = undetermined == free_suits; break;
   }
+  // A rank written where the rules want a whole card says less than they need.
+  if (whole_cards && rank_only_written > 0) a.fails.add(Check::kJokerStandin);
   if (!a.fails.empty()) return a;
 
   int next_free = 0;
@@ -182,17 +185,20 @@ void finish(Attempt& a, CheckMask refusals, Check none_fit) {
   if (a.valid > 1) a.fails = CheckMask(Check::kJokerStandin);
 }
 
-CheckMask wrong_joker_suit(std::span<const Token> tokens, int suit) {
+// A joker in a run stands for a whole card of the run's suit: a stand-in of another suit,
+// or a rank alone (less than the rules need), is refused.
+CheckMask wrong_run_standin(std::span<const Token> tokens, int suit) {
   for (const Token& t : tokens) {
     Face w = wanted(t);
-    if (t.face.is_joker() && w.is_natural() && w.suit() != suit) return CheckMask(Check::kJokerStandin);
+    if (t.face.is_joker() && (w.is_rank_only() || (w.is_natural() && w.suit() != suit)))
+      return CheckMask(Check::kJokerStandin);
   }
   return {};
 }
 
 Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit, MeldContext context) {
   Attempt a;
-  a.fails = wrong_joker_suit(tokens, suit);
+  a.fails = wrong_run_standin(tokens, suit);
   if (!a.fails.empty()) return a;
   const AceRules& ace = context == MeldContext::kMelding ? rules.ace_melding : rules.ace_building;
   const int n = int(tokens.size());
@@ -243,7 +249,7 @@ CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<co
   const int m = existing.size;
   for (const Token& t : added)
     if (!t.face.is_joker() && t.face.suit() != suit) return CheckMask(Check::kLayoffFit);
-  CheckMask fails = wrong_joker_suit(added, suit);
+  CheckMask fails = wrong_run_standin(added, suit);
   if (!fails.empty()) return fails;
 
   Attempt a;

@@ -97,6 +97,7 @@ TEST(Sets, WholeCardJokersMustBeNamedUnlessSettled) {
   EXPECT_EQ(named.shape.faces[2], face("7D"));
   Formed settled = formed(whole_card_jokers(), cards({"7S", "7H", "7D", "JK"}));
   EXPECT_EQ(settled.shape.faces[3], face("7C"));
+  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "7D", "JK=7"}), Check::kJokerStandin);  // less than a card
   EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK=7S"}), Check::kSetSuits);
   EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK=7"}), Check::kJokerStandin);
 }
@@ -140,8 +141,9 @@ TEST(Runs, AJokerInTheMiddleIsSettledAtAnEndItMustBeNamed) {
   EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK"}), Check::kJokerStandin);
   Formed named = formed(ranked_sets(), cards({"5H", "6H", "JK=4H"}));
   EXPECT_EQ(named.shape.start, 4);
-  Formed by_rank = formed(ranked_sets(), cards({"5H", "6H", "JK=7"}));
-  EXPECT_EQ(by_rank.shape.faces[2], face("7H"));
+  // A rank alone says less than a run needs, even where the other cards would settle it.
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK=7"}), Check::kJokerStandin);
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "JK=6", "7H"}), Check::kJokerStandin);
   EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK=7D"}), Check::kJokerStandin);
 }
 
