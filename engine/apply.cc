@@ -11,8 +11,8 @@ bool kind_in_game(ActionKind kind, const RuleSet& r) {
     case ActionKind::kNextHand:
     case ActionKind::kMeld:
     case ActionKind::kLayoff:
-    case ActionKind::kSwap:
     case ActionKind::kDiscard: return true;
+    case ActionKind::kSwap: return r.has_jokers();
     case ActionKind::kTake: return r.draw.take_sizes != TakeSizes::kNone;
     case ActionKind::kArrange:
     case ActionKind::kTimeout: return false;  // no ruleset rearranges the table yet

@@ -53,6 +53,7 @@ namespace meldcheck {
   /* laying off */                                                                            \
   X(kLayoffNeedsOpened, "layoff-needs-opened", false)                                         \
   X(kLayoffFit, "layoff-fit", false)                                                          \
+  X(kLayoffTaken, "layoff-taken", false)                                                      \
   X(kOutNeedsDiscard, "out-needs-discard", false)                                             \
   /* joker swaps */                                                                           \
   X(kSwapNotAllowed, "swap-not-allowed", false)                                               \

@@ -67,7 +67,11 @@ Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
       if (commit) end_hand(s, r, kNoPlayer);
       return Check::kNone;
     case EmptyStock::kReshufflePile:
-    case EmptyStock::kReshuffleBelowTop: break;
+    case EmptyStock::kReshuffleBelowTop:
+      // Only with nothing left to draw or take does the hand end.
+      if (!s.stock.empty() || !s.discard.empty()) return Check::kPassNotAllowed;
+      if (commit) end_hand(s, r, kNoPlayer);
+      return Check::kNone;
   }
   return Check::kPassNotAllowed;
 }

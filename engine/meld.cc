@@ -276,7 +276,12 @@ CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<co
       if (added[t].face.is_joker()) f.shape.set_joker(f.slot_of_token[m + t], true);
     add_reading(a, f);
   }
-  finish(a, refusals, Check::kLayoffFit);
+  // A card whose place the run already holds builds on a card that is no longer its end.
+  Check none_fit = Check::kLayoffFit;
+  for (const Token& t : added)
+    for (int i = 0; i < m && !t.face.is_joker(); ++i)
+      if (existing.faces[i].rank() == t.face.rank()) none_fit = Check::kLayoffTaken;
+  finish(a, refusals, none_fit);
   if (!a.fails.empty()) return a.fails;
   out = a.formed;
   return {};

@@ -240,7 +240,7 @@ TEST(Building, ARunExtendedByOthersGrowsFromItsHighestCard) {
   run = f.shape;
   ASSERT_TRUE(extend_meld(r, run, jack, f).empty());
   run = f.shape;
-  EXPECT_EQ(extend_meld(r, run, ten, f).any(), Check::kLayoffFit);
+  EXPECT_EQ(extend_meld(r, run, ten, f).any(), Check::kLayoffTaken);
   EXPECT_TRUE(extend_meld(r, run, queen, f).empty());
 }
 

@@ -8,6 +8,12 @@ const DeckRule* RuleSet::deck_for(int players) const {
   return nullptr;
 }
 
+bool RuleSet::has_jokers() const {
+  for (const DeckRule& d : decks)
+    if (d.jokers > 0) return true;
+  return false;
+}
+
 int RuleSet::deal_size(int players) const {
   for (const DealRule& d : deals)
     if (d.players.contains(players)) return d.cards;
@@ -36,9 +42,7 @@ Check RuleSet::first_failure(CheckMask failed) const {
 
 CheckMask RuleSet::reachable_checks() const {
   CheckMask m;
-  bool jokers = false;
-  for (const DeckRule& d : decks) jokers |= d.jokers > 0;
-  const bool cards = true;  // every ruleset so far is played with a discard pile and layoffs
+  const bool jokers = has_jokers();
 
   // Melds, in every game.
   m.add(Check::kMeldSize);
@@ -48,37 +52,37 @@ CheckMask RuleSet::reachable_checks() const {
   if (meld.set_distinct_suits) m.add(Check::kSetSuits);
   if (!meld.ace_melding.high || !meld.ace_building.high) m.add(Check::kRunAceHigh);
   if (!meld.ace_melding.wrap) m.add(Check::kRunCornerMeld);
-  if (cards && !meld.ace_building.wrap) m.add(Check::kRunCornerBuild);
+  if (!meld.ace_building.wrap) m.add(Check::kRunCornerBuild);
   if (jokers) m.add(Check::kJokerStandin);
   if (jokers && meld.min_naturals > 0) m.add(Check::kJokerNatural);
   if (jokers && meld.joker_not_on_table) m.add(Check::kJokerOnTable);
   m.add(Check::kPassNotAllowed);
 
-  if (cards) {
-    if (draw.take_sizes == TakeSizes::kTop || draw.take_sizes == TakeSizes::kTopOrAll) m.add(Check::kTakeSize);
-    if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.needs_opened) m.add(Check::kTakeNeedsOpened);
-    if (draw.taken_card_use != TakenCardUse::kNever) {
-      m.add(Check::kTakeUnusable);
-      m.add(Check::kTakeUnused);
-    }
-    if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.meld_due) m.add(Check::kPileMeldDue);
-    if (draw.lone_taken_card_no_discard) m.add(Check::kDiscardTakenCard);
-    if (opening.first_lap_no_meld) m.add(Check::kFirstLap);
-    if (!opening.melds_after_opening) m.add(Check::kMeldAfterOpening);
-    if (opening.form == OpeningForm::kContract) m.add(Check::kContract);
-    if (opening.form == OpeningForm::kContract && opening.contract_distinct) m.add(Check::kContractDistinct);
-    if (going_out.last_round_all_cards) m.add(Check::kLastRoundAllCards);
-    if (going_out.last_round_all_cards && !going_out.last_round_others_discard)
-      m.add(Check::kLastRoundNoDiscard);
-    m.add(Check::kLayoffFit);
-    if (layoff.needs_opened) m.add(Check::kLayoffNeedsOpened);
-    if (going_out.build_only_needs_discard) m.add(Check::kOutNeedsDiscard);
-    if (going_out.dead_last_discard) m.add(Check::kDeadDiscard);
-    if (!swap.allowed) m.add(Check::kSwapNotAllowed);
-    if (swap.allowed) m.add(Check::kSwapCard);
-    if (swap.allowed && swap.needs_opened) m.add(Check::kSwapNeedsOpened);
-    if (swap.allowed && swap.joker_used_same_turn) m.add(Check::kJokerUnused);
+  // Drawing, opening, building, swapping.
+  if (draw.take_sizes == TakeSizes::kTop || draw.take_sizes == TakeSizes::kTopOrAll) m.add(Check::kTakeSize);
+  if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.needs_opened) m.add(Check::kTakeNeedsOpened);
+  if (draw.taken_card_use != TakenCardUse::kNever) {
+    m.add(Check::kTakeUnusable);
+    m.add(Check::kTakeUnused);
   }
+  if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.meld_due) m.add(Check::kPileMeldDue);
+  if (draw.lone_taken_card_no_discard) m.add(Check::kDiscardTakenCard);
+  if (opening.first_lap_no_meld) m.add(Check::kFirstLap);
+  if (!opening.melds_after_opening) m.add(Check::kMeldAfterOpening);
+  if (opening.form == OpeningForm::kContract) m.add(Check::kContract);
+  if (opening.form == OpeningForm::kContract && opening.contract_distinct) m.add(Check::kContractDistinct);
+  if (going_out.last_round_all_cards) m.add(Check::kLastRoundAllCards);
+  if (going_out.last_round_all_cards && !going_out.last_round_others_discard)
+    m.add(Check::kLastRoundNoDiscard);
+  m.add(Check::kLayoffFit);
+  m.add(Check::kLayoffTaken);
+  if (layoff.needs_opened) m.add(Check::kLayoffNeedsOpened);
+  if (going_out.build_only_needs_discard) m.add(Check::kOutNeedsDiscard);
+  if (going_out.dead_last_discard) m.add(Check::kDeadDiscard);
+  if (jokers && !swap.allowed) m.add(Check::kSwapNotAllowed);
+  if (jokers && swap.allowed) m.add(Check::kSwapCard);
+  if (jokers && swap.allowed && swap.needs_opened) m.add(Check::kSwapNeedsOpened);
+  if (jokers && swap.allowed && swap.joker_used_same_turn) m.add(Check::kJokerUnused);
   if (claim != ClaimRule::kNone) {
     m.add(Check::kClaimTiming);
     m.add(Check::kClaimByDiscarder);

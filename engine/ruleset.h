@@ -257,6 +257,7 @@ struct RuleSet {
   std::array<int16_t, kNumChecks> clause_of{};
 
   const DeckRule* deck_for(int players) const;
+  bool has_jokers() const;
   int deal_size(int players) const;
   // The rule id a refusal names: the catalog clause, or core/<check> for core checks.
   std::string rule_id(Check c) const;
