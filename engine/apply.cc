@@ -26,9 +26,9 @@ bool phase_allows(ActionKind kind, Phase phase) {
   switch (kind) {
     case ActionKind::kDraw:
     case ActionKind::kTake:
-    case ActionKind::kPass:
     case ActionKind::kArrange:
     case ActionKind::kTimeout: return phase == Phase::kDraw;
+    case ActionKind::kPass: return phase == Phase::kDraw || phase == Phase::kPlay;
     case ActionKind::kMeld:
     case ActionKind::kLayoff:
     case ActionKind::kSwap: return phase == Phase::kPlay;

@@ -136,17 +136,23 @@ Check claim_snap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
 
 Check claim_buy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   const int q = a.player;
-  if (q == s.offer.from && s.offer.from != kNoPlayer) return r.first_failure(CheckMask(Check::kClaimByDiscarder));
-  if (!after_decline(s) || q == s.to_move) return r.first_failure(CheckMask(Check::kClaimTiming));
+  // The card is not the discarder's to buy back, nor the declining player's.
+  if ((q == s.offer.from && s.offer.from != kNoPlayer) || q == s.to_move)
+    return r.first_failure(CheckMask(Check::kClaimByDiscarder));
+  if (!after_decline(s)) return r.first_failure(CheckMask(Check::kClaimTiming));
   const int n = take_count(s.discard, a.take);
   if (n == 0) return Check::kBadTake;
   CheckMask fails;
   if (n != 1 || a.cards.groups() != 0) fails.add(Check::kClaimUse);
-  if (s.stock.empty()) fails.add(Check::kBuyPenaltyCard);
   if (!fails.empty()) return r.first_failure(fails);
+  // The penalty card comes from the stock, refilled from the pile below the bought card.
+  GameState after_take = s;
+  after_take.discard.pop();
+  if (!stock_has_card(after_take, r)) return r.first_failure(CheckMask(Check::kBuyPenaltyCard));
   if (!commit) return Check::kNone;
 
   s.hand(q).insert(s.discard.pop());
+  refill_stock(s, r);
   s.hand(q).insert(s.stock.pop());  // the penalty card
   refill_stock(s, r);
   s.offer = {};

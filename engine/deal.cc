@@ -25,7 +25,7 @@ void deal_hand(GameState& s, const RuleSet& r, uint64_t seed, int dealer) {
   s.rng = rng.state;
 
   int next = 0;
-  const int per_player = r.deal_size(n);
+  const int per_player = r.deal_size(n, s.round);
   for (int round_of_deal = 0; round_of_deal < per_player; ++round_of_deal)
     for (int k = 1; k <= n && next < count; ++k) s.hand((dealer + k) % n).insert(cards[next++]);
   if (r.pile_start == PileStart::kUpcard && next < count) {

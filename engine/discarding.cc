@@ -32,9 +32,7 @@ Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (!t.pile_meld_due.empty()) fails.add(Check::kPileMeldDue);
   if (!t.freed_jokers.empty()) fails.add(Check::kJokerUnused);
   if (card == t.no_discard) fails.add(Check::kDiscardTakenCard);
-  const bool last_round = r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
-  if (last_round && r.going_out.last_round_all_cards && !r.going_out.last_round_others_discard)
-    fails.add(Check::kLastRoundNoDiscard);
+  if (turn_ends_without_discard(s, r)) fails.add(Check::kLastRoundNoDiscard);
   if (r.going_out.dead_last_discard && s.hand(p).size() == 1 && fits_table(s, r, p, a.card))
     fails.add(Check::kDeadDiscard);
   if (!fails.empty()) return r.first_failure(fails);

@@ -6,8 +6,9 @@ namespace meldcheck::detail {
 
 Check do_draw(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   (void)a;
-  if (s.stock.empty()) return Check::kEmptyStock;
+  if (!stock_has_card(s, r)) return Check::kEmptyStock;
   if (!commit) return Check::kNone;
+  refill_stock(s, r);
   s.hand(s.to_move).insert(s.stock.pop());
   if (s.offer.from != kNoPlayer) s.offer.declined = true;  // the discard on offer was passed up
   refill_stock(s, r);
@@ -61,6 +62,12 @@ Check do_take(GameState& s, const RuleSet& r, const Action& a, bool commit) {
 
 Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   (void)a;
+  if (s.phase == Phase::kPlay) {
+    // After the draw a pass ends the turn only where there is no discard to end it.
+    if (!turn_ends_without_discard(s, r)) return Check::kWrongPhase;
+    if (commit) end_turn(s, r);
+    return Check::kNone;
+  }
   switch (r.draw.empty_stock) {
     case EmptyStock::kPassEnds:
       if (!s.stock.empty()) return Check::kPassNotAllowed;

@@ -93,15 +93,23 @@ int play_random_game(const RuleSet& r, int players, uint64_t seed, bool whole_ma
   return -1;
 }
 
-TEST(RandomGames, Rummy500HandsEndThroughTheLegalActions) {
-  const RuleSet& r = rules("rummy500");
-  for (int players = 2; players <= 8; ++players)
-    for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_GT(play_random_game(r, players, seed, false), 0);
+TEST(RandomGames, HandsOfEveryRulesetAndVariantEndThroughTheLegalActions) {
+  for (const auto& spec : RulesetLibrary::embedded().all()) {
+    std::vector<std::vector<std::string>> variant_sets = {{}};
+    for (const VariantInfo& v : spec->variants()) variant_sets.push_back({v.id});
+    for (const auto& variants : variant_sets) {
+      const RuleSet r = spec->resolve(variants, {});
+      for (int players = r.players.min; players <= r.players.max; ++players)
+        for (uint64_t seed = 1; seed <= 2; ++seed)
+          EXPECT_GT(play_random_game(r, players, seed, false), 0) << spec->id() << " " << players << " players";
+    }
+  }
 }
 
-TEST(RandomGames, Rummy500MatchesReach500) {
-  const RuleSet& r = rules("rummy500");
-  for (uint64_t seed = 1; seed <= 3; ++seed) EXPECT_GT(play_random_game(r, 3, seed, true), 0);
+TEST(RandomGames, MatchesOfEveryRulesetEnd) {
+  for (const auto& spec : RulesetLibrary::embedded().all())
+    for (uint64_t seed = 1; seed <= 2; ++seed)
+      EXPECT_GT(play_random_game(spec->base(), spec->base().players.min + 1, seed, true), 0) << spec->id();
 }
 
 }  // namespace

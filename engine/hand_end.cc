@@ -41,8 +41,7 @@ bool earns_out_bonus(const GameState& s, const Scoring& sc, int out) {
 
 bool went_out_in_one_go(const GameState& s, const RuleSet& r) {
   const Scoring& sc = r.scoring;
-  const bool last_round = r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
-  if (last_round && sc.last_round_out_is_one_go) return true;
+  if (detail::in_last_round(s, r) && sc.last_round_out_is_one_go) return true;
   if (!s.turn.opened_now) return false;
   return sc.one_go == OneGo::kSameTurn || (s.turn.actions == 1 && !s.turn.discarded);
 }

@@ -29,8 +29,16 @@ void end_hand(GameState& s, const RuleSet& r, int out);
 // After a meld, layoff or discard emptied the hand of the player to move.
 void hand_emptied(GameState& s, const RuleSet& r, bool by_discard);
 
-// Refills an empty stock from the discard pile when the ruleset reshuffles.
+// The last of a match's contract rounds (the one that goes out with no discard).
+bool in_last_round(const GameState& s, const RuleSet& r);
+// Whether the player to move ends this turn without a discard: the last round, where the
+// others do not discard either.
+bool turn_ends_without_discard(const GameState& s, const RuleSet& r);
+
+// Refills an empty stock from the discard pile when the ruleset reshuffles; a stock that
+// is empty but can be refilled still has a card to give.
 void refill_stock(GameState& s, const RuleSet& r);
+bool stock_has_card(const GameState& s, const RuleSet& r);
 
 // Table-dependent checks of melds being laid: a joker standing for a card on the table.
 bool standin_on_table(const GameState& s, Face standin, std::span<const Token> also_laid);

@@ -120,6 +120,7 @@ void play_phase(Collector& c, int p) {
     a.card = f;
     c.offer(a);
   });
+  c.offer(base(ActionKind::kPass, p));  // where a turn ends without a discard
 }
 
 // Claims by the other players on the discard pile.

@@ -11,10 +11,6 @@ CardSet owed_cards(const GameState& s) {
   return owed;
 }
 
-bool is_last_round(const GameState& s, const RuleSet& r) {
-  return r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
-}
-
 // The round's contract: exactly its sets and runs, each kind of meld distinct if asked.
 CheckMask check_contract(const GameState& s, const RuleSet& r, std::span<const Formed> melds) {
   CheckMask fails;
@@ -64,7 +60,7 @@ Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
     for (int g = 0; g < groups; ++g) fails |= jokers_on_table(s, r, formed[g].shape, tokens);
     if (!opened && r.opening.form == OpeningForm::kContract) {
       fails |= check_contract(s, r, std::span<const Formed>(formed.data(), groups));
-      if (r.going_out.last_round_all_cards && is_last_round(s, r) && int(tokens.size()) != s.hand(p).size())
+      if (r.going_out.last_round_all_cards && in_last_round(s, r) && int(tokens.size()) != s.hand(p).size())
         fails.add(Check::kLastRoundAllCards);
     }
   }

@@ -14,9 +14,9 @@ bool RuleSet::has_jokers() const {
   return false;
 }
 
-int RuleSet::deal_size(int players) const {
+int RuleSet::deal_size(int players, int round) const {
   for (const DealRule& d : deals)
-    if (d.players.contains(players)) return d.cards;
+    if (d.players.contains(players) && d.rounds.contains(round)) return d.cards;
   return 0;
 }
 

@@ -30,6 +30,7 @@ struct DeckRule {
 
 struct DealRule {
   PlayerRange players;
+  PlayerRange rounds{1, 255};  // the hands of the match it applies to
   uint8_t cards = 7;
 };
 
@@ -258,7 +259,7 @@ struct RuleSet {
 
   const DeckRule* deck_for(int players) const;
   bool has_jokers() const;
-  int deal_size(int players) const;
+  int deal_size(int players, int round) const;
   // The rule id a refusal names: the catalog clause, or core/<check> for core checks.
   std::string rule_id(Check c) const;
   // Of the failed checks, the one whose clause comes first in the catalog.

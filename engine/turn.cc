@@ -45,13 +45,31 @@ void hand_emptied(GameState& s, const RuleSet& r, bool by_discard) {
   end_hand(s, r, s.to_move);
 }
 
+bool in_last_round(const GameState& s, const RuleSet& r) {
+  return r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
+}
+
+bool turn_ends_without_discard(const GameState& s, const RuleSet& r) {
+  return in_last_round(s, r) && r.going_out.last_round_all_cards && !r.going_out.last_round_others_discard;
+}
+
+// How many pile cards a reshuffle would turn into a new stock; 0 when none would.
+int refill_size(const GameState& s, const RuleSet& r) {
+  if (!s.stock.empty()) return 0;
+  switch (r.draw.empty_stock) {
+    case EmptyStock::kReshufflePile: return s.discard.size() >= 2 ? s.discard.size() : 0;
+    case EmptyStock::kReshuffleBelowTop: return s.discard.size() - (s.discard.empty() ? 0 : 1);
+    case EmptyStock::kPassEnds: return 0;
+  }
+  return 0;
+}
+
+bool stock_has_card(const GameState& s, const RuleSet& r) { return !s.stock.empty() || refill_size(s, r) > 0; }
+
 void refill_stock(GameState& s, const RuleSet& r) {
-  if (!s.stock.empty()) return;
-  const EmptyStock policy = r.draw.empty_stock;
-  if (policy != EmptyStock::kReshufflePile && policy != EmptyStock::kReshuffleBelowTop) return;
-  const bool keep_top = policy == EmptyStock::kReshuffleBelowTop;
-  const int n = s.discard.size() - (keep_top ? 1 : 0);
-  if (n < (keep_top ? 1 : 2)) return;  // nothing would change
+  const int n = refill_size(s, r);
+  if (n == 0) return;
+  const bool keep_top = r.draw.empty_stock == EmptyStock::kReshuffleBelowTop;
   std::array<Card, kMaxCards> cards;
   for (int i = 0; i < n; ++i) cards[i] = s.discard.at(i);  // oldest first
   const Card top = keep_top ? s.discard.top() : kNoCard;
@@ -60,9 +78,12 @@ void refill_stock(GameState& s, const RuleSet& r) {
   s.rng = rng.state;
   s.discard.clear();
   for (int i = n; i-- > 0;) s.stock.push(cards[i]);  // index 0 is the top
-  if (keep_top) s.discard.push(top);
-  else s.discard.push(s.stock.pop());  // the new stock's top card is turned up
-  s.offer = {};
+  if (keep_top) {
+    s.discard.push(top);  // still the discard it was, on offer as before
+  } else {
+    s.discard.push(s.stock.pop());  // the new stock's top card is turned up
+    s.offer = {};
+  }
 }
 
 bool standin_on_table(const GameState& s, Face standin, std::span<const Token> also_laid) {

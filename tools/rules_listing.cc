@@ -17,7 +17,8 @@ void summary(std::ostream& out, const RulesetSpec& spec) {
   out << r.id << ": " << r.name << ", " << range(r.players) << " players [" << spec.source() << "]\n";
   for (const DeckRule& d : r.decks) out << "  deck, " << range(d.players) << " players: " << deck_text(d) << "\n";
   for (const DealRule& d : r.deals)
-    out << "  deal, " << range(d.players) << " players: " << int(d.cards) << " each\n";
+    out << "  deal, " << range(d.players) << " players" << (d.rounds.max < 255 ? ", rounds " + range(d.rounds) : "") << ": "
+        << int(d.cards) << " each\n";
   if (!spec.variants().empty()) {
     out << "  variants:";
     for (const VariantInfo& v : spec.variants()) out << " " << v.id;

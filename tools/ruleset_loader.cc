@@ -55,21 +55,25 @@ constexpr EnumName<MatchGoal> kMatchGoals[] = {{"target", MatchGoal::kTarget}, {
 constexpr EnumName<TieRule> kTieRules[] = {
     {"shared", TieRule::kShared}, {"last-hand-winner", TieRule::kLastHandWinner}, {"play-on", TieRule::kPlayOn}};
 
-// "2-4", "3" or 3.
-PlayerRange parse_players(const YamlReader& in, const YamlNode& n) {
-  const std::string& s = in.scalar(n, "players");
+// "2-4", "3" or 3, within lo..hi.
+PlayerRange parse_range(const YamlReader& in, const YamlNode& n, int lo, int hi, const std::string& what) {
+  const std::string& s = in.scalar(n, what);
   size_t dash = s.find('-');
   auto num = [&](std::string_view t) {
-    if (t.empty() || t.size() > 1 || t[0] < '1' || t[0] > '0' + kMaxPlayers)
-      in.fail(n, "players must be a number or a range from 1 to " + std::to_string(kMaxPlayers) + " (\"2-4\")");
-    return uint8_t(t[0] - '0');
+    int v = 0;
+    for (char c : t) v = c >= '0' && c <= '9' && v < 1000 ? v * 10 + (c - '0') : -1;
+    if (t.empty() || v < lo || v > hi)
+      in.fail(n, what + " must be a number or a range from " + std::to_string(lo) + " to " + std::to_string(hi) + " (\"2-4\")");
+    return uint8_t(v);
   };
   PlayerRange r;
   r.min = num(std::string_view(s).substr(0, dash));
   r.max = dash == std::string::npos ? r.min : num(std::string_view(s).substr(dash + 1));
-  if (r.max < r.min) in.fail(n, "players: the range is empty");
+  if (r.max < r.min) in.fail(n, what + ": the range is empty");
   return r;
 }
+
+PlayerRange parse_players(const YamlReader& in, const YamlNode& n) { return parse_range(in, n, 1, kMaxPlayers, "players"); }
 
 int rank_key(std::string_view k) {
   static constexpr std::string_view kNames[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
@@ -371,15 +375,12 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   const YamlNode& deals = in.require(root, "deal");
   in.expect_seq(deals, "deal");
   for (const YamlNode& d : deals.items) {
-    in.expect_map(d, {"players", "cards"}, "a deal rule");
-    r.deals.push_back({parse_players(in, in.require(d, "players")), uint8_t(in.integer(in.require(d, "cards"), 1, 30, "cards"))});
-  }
-  for (int p = r.players.min; p <= r.players.max; ++p) {
-    const DeckRule* d = r.deck_for(p);
-    if (!d) in.fail(decks, "no deck for " + std::to_string(p) + " players");
-    if (r.deal_size(p) == 0) in.fail(deals, "no deal for " + std::to_string(p) + " players");
-    if (p * r.deal_size(p) + 1 > d->decks * kFaces + d->jokers)
-      in.fail(deals, "the deal for " + std::to_string(p) + " players needs more cards than the deck has");
+    in.expect_map(d, {"players", "rounds", "cards"}, "a deal rule");
+    DealRule rule;
+    rule.players = parse_players(in, in.require(d, "players"));
+    if (const YamlNode* rounds = d.find("rounds")) rule.rounds = parse_range(in, *rounds, 1, 99, "rounds");
+    rule.cards = uint8_t(in.integer(in.require(d, "cards"), 1, 30, "cards"));
+    r.deals.push_back(rule);
   }
 
   if (const YamlNode* n = root.find("pile_start")) r.pile_start = parse_enum(in, *n, kPileStarts, "pile_start");
@@ -408,6 +409,18 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   if (r.opening.form == OpeningForm::kContract) {
     if (r.opening.contracts.empty()) in.fail(root, "a contract opening needs `opening.contracts`");
     r.match.rounds = uint8_t(r.opening.contracts.size());
+  }
+  // Every seat count has a deck, and a deal that fits it in every round of the match.
+  const int rounds = r.match.goal == MatchGoal::kRounds ? r.match.rounds : 1;
+  for (int p = r.players.min; p <= r.players.max; ++p) {
+    const DeckRule* d = r.deck_for(p);
+    if (!d) in.fail(decks, "no deck for " + std::to_string(p) + " players");
+    for (int round = 1; round <= rounds; ++round) {
+      const int cards = r.deal_size(p, round);
+      if (cards == 0) in.fail(deals, "no deal for " + std::to_string(p) + " players in round " + std::to_string(round));
+      if (p * cards + 1 > d->decks * kFaces + d->jokers)
+        in.fail(deals, "the deal for " + std::to_string(p) + " players needs more cards than the deck has");
+    }
   }
 
   // The catalog: clause ids, paraphrases, sources, and the checks each clause enforces.
