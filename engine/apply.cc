@@ -4,19 +4,21 @@
 namespace meldcheck {
 namespace {
 
+// A game with free rearrangement plays its turn in one step: draw, arrange, timeout, pass.
 bool kind_in_game(ActionKind kind, const RuleSet& r) {
+  const bool free_table = r.table.free_rearrangement;
   switch (kind) {
     case ActionKind::kDraw:
     case ActionKind::kPass:
-    case ActionKind::kNextHand:
+    case ActionKind::kNextHand: return true;
     case ActionKind::kMeld:
     case ActionKind::kLayoff:
-    case ActionKind::kDiscard: return true;
-    case ActionKind::kSwap: return r.has_jokers();
-    case ActionKind::kTake: return r.draw.take_sizes != TakeSizes::kNone;
-    case ActionKind::kArrange:
-    case ActionKind::kTimeout: return false;  // no ruleset rearranges the table yet
-    case ActionKind::kClaim: return r.claim != ClaimRule::kNone;
+    case ActionKind::kDiscard: return !free_table;
+    case ActionKind::kSwap: return !free_table && r.has_jokers();
+    case ActionKind::kTake: return !free_table && r.draw.take_sizes != TakeSizes::kNone;
+    case ActionKind::kArrange: return free_table;
+    case ActionKind::kTimeout: return free_table && r.draw.timeout_penalty > 0;
+    case ActionKind::kClaim: return !free_table && r.claim != ClaimRule::kNone;
   }
   return false;
 }
@@ -96,8 +98,8 @@ Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
     case ActionKind::kLayoff: return detail::do_layoff(s, r, a, commit);
     case ActionKind::kSwap: return detail::do_swap(s, r, a, commit);
     case ActionKind::kDiscard: return detail::do_discard(s, r, a, commit);
-    case ActionKind::kArrange:
-    case ActionKind::kTimeout:
+    case ActionKind::kArrange: return detail::do_arrange(s, r, a, commit);
+    case ActionKind::kTimeout: return detail::do_timeout(s, r, a, commit);
     case ActionKind::kClaim:
     case ActionKind::kNextHand: break;
   }

@@ -104,6 +104,7 @@ class CheckMask {
     bits_ |= o.bits_;
     return *this;
   }
+  constexpr void remove(Check c) { bits_ &= ~(uint64_t{1} << int(c)); }
   constexpr bool empty() const { return bits_ == 0; }
   constexpr bool has(Check c) const { return (bits_ >> int(c)) & 1; }
   constexpr uint64_t bits() const { return bits_; }

@@ -13,7 +13,11 @@ Check do_draw(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (s.offer.from != kNoPlayer) s.offer.declined = true;  // the discard on offer was passed up
   refill_stock(s, r);
   s.passes = 0;
-  s.phase = Phase::kPlay;
+  if (r.table.free_rearrangement) {
+    end_turn(s, r);  // drawing is the whole turn
+  } else {
+    s.phase = Phase::kPlay;
+  }
   return Check::kNone;
 }
 
@@ -72,6 +76,17 @@ Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
     case EmptyStock::kPassEnds:
       if (!s.stock.empty()) return Check::kPassNotAllowed;
       if (commit) end_hand(s, r, kNoPlayer);
+      return Check::kNone;
+    case EmptyStock::kMustPlay:
+      if (!s.stock.empty()) return Check::kPassNotAllowed;
+      if (can_play_from_rack(s, r)) return Check::kPassCanPlay;
+      if (!commit) return Check::kNone;
+      ++s.passes;
+      if (r.draw.stuck_ends == StuckEnds::kFirstStuck || s.passes >= s.num_players) {
+        end_hand(s, r, kNoPlayer);
+      } else {
+        end_turn(s, r);
+      }
       return Check::kNone;
     case EmptyStock::kReshufflePile:
     case EmptyStock::kReshuffleBelowTop:

@@ -46,6 +46,42 @@ bool went_out_in_one_go(const GameState& s, const RuleSet& r) {
   return sc.one_go == OneGo::kSameTurn || (s.turn.actions == 1 && !s.turn.discarded);
 }
 
+// Zero-sum: each loser pays what their rack is worth (beyond the winner's rack when
+// nobody went out, the lowest rack winning), and the winners share what is paid.
+void zero_sum(const GameState& s, const RuleSet& r, int out, std::span<int32_t> scores) {
+  const int n = s.num_players;
+  std::array<int, kMaxPlayers> rack{};
+  for (int p = 0; p < n; ++p) rack[p] = hand_value(r.scoring, s.hand(p));
+  uint8_t winners = 0;
+  if (out != kNoPlayer) {
+    winners = uint8_t(1u << out);
+  } else {
+    const int low = *std::min_element(rack.begin(), rack.begin() + n);
+    for (int p = 0; p < n; ++p)
+      if (rack[p] == low) winners |= uint8_t(1u << p);
+    if (std::popcount(winners) > 1 && r.scoring.lowest_tie == LowestTie::kFewestTiles) {
+      int fewest = kMaxCards;
+      for (int p = 0; p < n; ++p)
+        if ((winners >> p) & 1) fewest = std::min(fewest, s.hand(p).size());
+      for (int p = 0; p < n; ++p)
+        if (((winners >> p) & 1) && s.hand(p).size() != fewest) winners &= uint8_t(~(1u << p));
+    }
+  }
+  const int base = out != kNoPlayer ? 0 : rack[std::countr_zero(winners)];
+  int paid = 0;
+  for (int p = 0; p < n; ++p) {
+    if ((winners >> p) & 1) continue;
+    scores[p] = -(rack[p] - base);
+    paid += rack[p] - base;
+  }
+  // Shared winnings: equal parts, the odd points to the winners first in seat order.
+  const int count = std::popcount(winners);
+  const int share = paid / count;
+  int odd = paid - share * count;
+  for (int p = 0; p < n; ++p)
+    if ((winners >> p) & 1) scores[p] = share + (odd-- > 0 ? 1 : 0);
+}
+
 // The scores of a hand that has just ended; `out` went out, or kNoPlayer.
 void score(const GameState& s, const RuleSet& r, int out, std::span<int32_t> scores) {
   const Scoring& sc = r.scoring;
@@ -67,6 +103,7 @@ void score(const GameState& s, const RuleSet& r, int out, std::span<int32_t> sco
       for (int p = 0; p < n; ++p) scores[p] = hand_value(sc, s.hand(p));
       if (out != kNoPlayer) scores[out] = went_out_in_one_go(s, r) ? sc.one_go_score : sc.out_score;
       break;
+    case ScoringMethod::kZeroSum: zero_sum(s, r, out, scores); break;
   }
   for (int p = 0; p < n; ++p) scores[p] += s.players[p].penalty;
 }

@@ -78,6 +78,11 @@ Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit);
 Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit);
 Check do_claim(GameState& s, const RuleSet& r, const Action& a, bool commit);
 Check do_next_hand(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit);
+Check do_timeout(GameState& s, const RuleSet& r, const Action& a, bool commit);
+
+// Whether the player to move has any arrangement that lays a tile (engine/solver.h).
+bool can_play_from_rack(const GameState& s, const RuleSet& r);
 
 // Deals a hand into `s` (players, totals and match facts kept).
 void deal_hand(GameState& s, const RuleSet& r, uint64_t seed, int dealer);

@@ -29,12 +29,14 @@ std::string invariant_violation(const GameState& s, const RuleSet& r) {
   if (s.num_players < r.players.min || s.num_players > r.players.max) return "player count out of range";
   if (s.to_move >= s.num_players) return "to_move out of range";
   for (const Meld& m : s.table.all()) {
-    if (m.owner >= s.num_players) return "meld m" + std::to_string(m.id) + " has no owner";
+    if (m.owner >= s.num_players && !(r.table.free_rearrangement && m.owner == kNoPlayer))
+      return "meld m" + std::to_string(m.id) + " has no owner";
     for (int i = 0; i < m.shape.size; ++i) {
       if (is_joker(m.cards[i]) != m.shape.joker(i)) return "meld m" + std::to_string(m.id) + ": joker flags disagree";
       if (!m.shape.joker(i) && face_of(m.cards[i]) != m.shape.faces[i])
         return "meld m" + std::to_string(m.id) + ": a card is not what the meld says";
-      if (m.builders[i] >= s.num_players) return "meld m" + std::to_string(m.id) + ": a card has no builder";
+      if (m.builders[i] >= s.num_players && m.builders[i] != m.owner)
+        return "meld m" + std::to_string(m.id) + ": a card has no builder";
     }
     if (!meld_reads_back(m, r)) return "meld m" + std::to_string(m.id) + " is not a valid meld";
     if (m.id >= s.next_meld_id) return "meld id m" + std::to_string(m.id) + " not below next_meld_id";

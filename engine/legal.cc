@@ -4,6 +4,7 @@
 
 #include "engine/internal.h"
 #include "engine/search.h"
+#include "engine/solver.h"
 
 namespace meldcheck {
 namespace {
@@ -32,44 +33,33 @@ void add_group(Action& a, std::span<const Token> tokens) {
   for (const Token& t : tokens) a.cards.add(t);
 }
 
-void draw_phase(Collector& c, int p) {
-  c.offer(base(ActionKind::kDraw, p));
-  for (int n = 1; n <= c.s.discard.size(); ++n) {
-    Action a = base(ActionKind::kTake, p);
-    a.take.kind = TakeSpec::Kind::kCount;
-    a.take.count = uint8_t(n);
-    c.offer(a);
-  }
-  c.offer(base(ActionKind::kPass, p));
-}
-
 void each_distinct_face(CardSet cards, auto&& f) {
   FaceCounts counts = face_counts(cards);
   for (int code = 0; code <= kFaces; ++code)
     if (counts.n[code]) f(Face::from_code(uint8_t(code)));
 }
 
-// The round's contract as one action: disjoint melds of the kinds it asks for.
-void contract_melds(Collector& c, int p, const FaceCounts& hand) {
-  const auto& contracts = c.r.opening.contracts;
-  const ContractRound want = contracts[std::min<size_t>(c.s.round, contracts.size()) - 1];
-  const int total = want.sets + want.runs;
-  std::vector<std::vector<Token>> candidates;
-  detail::for_each_meld(c.r.meld, hand, [&](std::span<const Token> t) {
-    candidates.emplace_back(t.begin(), t.end());
+using Melds = std::vector<std::vector<Token>>;
+
+Melds melds_from(const RuleSet& r, const FaceCounts& pool) {
+  Melds out;
+  detail::for_each_meld(r.meld, pool, [&](std::span<const Token> t) {
+    out.emplace_back(t.begin(), t.end());
     return true;
   });
+  return out;
+}
+
+// Sets of disjoint melds from `hand` of `size` melds (or any size up to it when
+// `exact` is false), each passed to emit(chosen indices) until `limit` are emitted.
+template <typename Emit>
+void disjoint_melds(const Melds& candidates, const FaceCounts& hand, int size, bool exact, int limit, Emit&& emit) {
   std::vector<int> chosen;
-  int combos = 0;
+  int emitted = 0;
   auto search = [&](auto&& self, size_t from, const FaceCounts& left) -> void {
-    if (combos >= kMaxContractCombos) return;
-    if (int(chosen.size()) == total) {
-      Action a = base(ActionKind::kMeld, p);
-      for (int i : chosen) add_group(a, candidates[i]);
-      ++combos;
-      c.offer(a);
-      return;
-    }
+    if (emitted >= limit) return;
+    if (!chosen.empty() && (!exact || int(chosen.size()) == size)) emitted += emit(chosen);
+    if (int(chosen.size()) == size) return;
     for (size_t i = from; i < candidates.size(); ++i) {
       FaceCounts rest = left;
       bool fits = true;
@@ -81,6 +71,81 @@ void contract_melds(Collector& c, int p, const FaceCounts& hand) {
     }
   };
   search(search, 0, hand);
+}
+
+// The round's contract as one action: disjoint melds of the kinds it asks for.
+void contract_melds(Collector& c, int p, const FaceCounts& hand) {
+  const auto& contracts = c.r.opening.contracts;
+  const ContractRound want = contracts[std::min<size_t>(c.s.round, contracts.size()) - 1];
+  const Melds candidates = melds_from(c.r, hand);
+  disjoint_melds(candidates, hand, want.sets + want.runs, true, kMaxContractCombos, [&](const std::vector<int>& chosen) {
+    Action a = base(ActionKind::kMeld, p);
+    for (int i : chosen) add_group(a, candidates[i]);
+    c.offer(a);
+    return 1;
+  });
+}
+
+// The table as it stands, as the groups of an arrange step.
+Action table_as_arrange(const GameState& s, int p) {
+  Action a = base(ActionKind::kArrange, p);
+  for (const Meld& m : s.table.all()) {
+    a.cards.open_group();
+    for (int i = 0; i < m.shape.size; ++i)
+      a.cards.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+  }
+  return a;
+}
+
+// A free-rearrangement turn: the best arrangement, and simpler ones to sample from (an
+// opening of a few new sets; after it, one new set, or one tile added to a set).
+void arrange_moves(Collector& c, int p) {
+  const GameState& s = c.s;
+  const Placement best = best_arrangement(s, c.r, c.r.table.best_move);
+  if (best.found) {
+    Action a = base(ActionKind::kArrange, p);
+    a.cards = best.sets;
+    c.offer(a);
+  }
+  const FaceCounts rack = face_counts(s.hand(p));
+  const Melds candidates = melds_from(c.r, rack);
+  const Action table = table_as_arrange(s, p);
+  const int set_limit = s.players[p].opened ? 1 : kMaxMelds;
+  disjoint_melds(candidates, rack, set_limit, false, kMaxContractCombos, [&](const std::vector<int>& chosen) {
+    Action a = table;
+    for (int i : chosen) add_group(a, candidates[i]);
+    c.offer(a);
+    return 1;
+  });
+  if (!s.players[p].opened) return;
+  for (int m = 0; m < s.table.count; ++m) {
+    detail::for_each_layoff(c.r.meld, rack, s.table.melds[m].shape, [&](std::span<const Token> added) {
+      if (added.size() != 1) return true;
+      Action a = base(ActionKind::kArrange, p);
+      for (int g = 0; g < table.cards.groups(); ++g) {
+        a.cards.open_group();
+        for (const Token& t : table.cards.group(g)) a.cards.add(t);
+        if (g == m) a.cards.add(added[0]);
+      }
+      c.offer(a);
+      return true;
+    });
+  }
+}
+
+void draw_phase(Collector& c, int p) {
+  c.offer(base(ActionKind::kDraw, p));
+  if (c.r.table.free_rearrangement) {
+    arrange_moves(c, p);
+    c.offer(base(ActionKind::kTimeout, p));
+  }
+  for (int n = 1; n <= c.s.discard.size(); ++n) {
+    Action a = base(ActionKind::kTake, p);
+    a.take.kind = TakeSpec::Kind::kCount;
+    a.take.count = uint8_t(n);
+    c.offer(a);
+  }
+  c.offer(base(ActionKind::kPass, p));
 }
 
 void play_phase(Collector& c, int p) {

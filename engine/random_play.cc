@@ -39,7 +39,9 @@ const Action* RandomPlayer::legal(const GameState& s, const RuleSet& r) {
   if (legal_.empty()) return nullptr;
   laying_.clear();
   for (const Action& a : legal_)
-    if (a.player == s.to_move && (a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff)) laying_.push_back(&a);
+    if (a.player == s.to_move &&
+        (a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kArrange))
+      laying_.push_back(&a);
   if (!laying_.empty() && rng_.next() % 4 != 0) return laying_[rng_.next() % laying_.size()];
   return &legal_[rng_.next() % legal_.size()];
 }

@@ -89,6 +89,22 @@ CheckMask RuleSet::reachable_checks() const {
     m.add(Check::kClaimUse);
   }
   if (claim == ClaimRule::kBuy) m.add(Check::kBuyPenaltyCard);
+  if (table.free_rearrangement) {
+    // One step a turn on a table rebuilt whole: no pile, no layoffs or swaps, no claims.
+    for (Check c : {Check::kTakeSize, Check::kTakeNeedsOpened, Check::kTakeUnusable, Check::kTakeUnused,
+                    Check::kPileMeldDue, Check::kDiscardTakenCard, Check::kFirstLap, Check::kMeldAfterOpening,
+                    Check::kLayoffFit, Check::kLayoffTaken, Check::kLayoffNeedsOpened, Check::kOutNeedsDiscard,
+                    Check::kDeadDiscard, Check::kSwapNotAllowed, Check::kSwapCard, Check::kSwapNeedsOpened,
+                    Check::kJokerUnused, Check::kRunCornerBuild})
+      m.remove(c);
+    m.add(Check::kTableTilesStay);
+    m.add(Check::kRackTileNeeded);
+  }
+  if (opening.form == OpeningForm::kPoints) {
+    m.add(Check::kInitialPoints);
+    m.add(Check::kInitialRackOnly);
+  }
+  if (draw.empty_stock == EmptyStock::kMustPlay) m.add(Check::kPassCanPlay);
   return m;
 }
 

@@ -70,6 +70,13 @@ enum class EmptyStock : uint8_t {
   kPassEnds,           // the player to move may pass on the pile, which ends the hand
   kReshufflePile,      // the whole pile is shuffled into a new stock; its top is turned up
   kReshuffleBelowTop,  // the pile but its top card is shuffled into a new stock
+  kMustPlay,           // no draw: a player must play if able, and passes otherwise
+};
+
+// When passing at an empty pool (EmptyStock::kMustPlay) ends the hand.
+enum class StuckEnds : uint8_t {
+  kFirstStuck,  // as soon as a player cannot play
+  kAllStuck,    // once every player in turn has passed
 };
 
 struct DrawRules {
@@ -79,6 +86,9 @@ struct DrawRules {
   bool lone_taken_card_no_discard = false;
   WholePileRule whole_pile;
   EmptyStock empty_stock = EmptyStock::kPassEnds;
+  StuckEnds stuck_ends = StuckEnds::kFirstStuck;
+  uint8_t timeout_penalty = 0;        // tiles drawn when the time runs out; 0: no time limit
+  bool timeout_short_pool_draws = true;  // with fewer left, draw them (else none)
 };
 
 // ---- melds --------------------------------------------------------------------------
@@ -110,6 +120,7 @@ struct MeldRules {
 enum class OpeningForm : uint8_t {
   kFree,      // any melds
   kContract,  // the round's contract, whole, in one action
+  kPoints,    // new sets from the rack alone worth `points`, the table left as it is
 };
 
 struct ContractRound {
@@ -118,6 +129,7 @@ struct ContractRound {
 
 struct OpeningRules {
   OpeningForm form = OpeningForm::kFree;
+  uint16_t points = 0;  // kPoints: the least an opening is worth (a joker counts its stand-in)
   bool melds_after_opening = true;
   bool first_lap_no_meld = false;  // nobody melds or builds before the first player's 2nd turn
   std::vector<ContractRound> contracts;  // one per round (kContract)
@@ -136,6 +148,15 @@ struct SwapRules {
   bool needs_opened = false;
   bool joker_used_same_turn = false;  // a freed joker must go down again before the turn ends
   SwapScorer natural_scores_for = SwapScorer::kJokerOwner;
+};
+
+// ---- the table ----------------------------------------------------------------------
+
+enum class SolverGoal : uint8_t { kMostTiles, kMostValue };
+
+struct TableRules {
+  bool free_rearrangement = false;  // a turn rebuilds the whole table (`arrange`)
+  SolverGoal best_move = SolverGoal::kMostTiles;  // what "the best arrangement" maximizes
 };
 
 // ---- out-of-turn claims -------------------------------------------------------------
@@ -165,6 +186,14 @@ enum class ScoringMethod : uint8_t {
   kTableMinusHand,  // cards one laid score plus, cards in hand minus
   kHandsToWinner,   // the one who goes out scores what the others hold
   kPenaltyPoints,   // everyone but the one who goes out scores what they hold
+  kZeroSum,         // losers lose what they hold (beyond the lowest rack, if nobody went
+                    // out); the winner gains it all
+};
+
+// kZeroSum when nobody went out and several racks tie for the lowest.
+enum class LowestTie : uint8_t {
+  kSplit,        // the tied players share the winnings
+  kFewestTiles,  // the fewest tiles among them wins; a tie there is split
 };
 
 // A value per rank (index 1..13) and for the joker.
@@ -203,6 +232,7 @@ struct Scoring {
   int16_t one_go_score = 0;          // kPenaltyPoints: ...when they went down and out at once
   OneGo one_go = OneGo::kSameTurn;
   bool last_round_out_is_one_go = false;
+  LowestTie lowest_tie = LowestTie::kSplit;
 };
 
 enum class MatchGoal : uint8_t {
@@ -249,6 +279,7 @@ struct RuleSet {
   SwapRules swap;
   ClaimRule claim = ClaimRule::kNone;
   GoingOutRules going_out;
+  TableRules table;
   Scoring scoring;
   MatchRules match;
   uint16_t max_turns = 1000;  // a hand still going after this many turns ends as a draw

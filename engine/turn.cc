@@ -59,7 +59,8 @@ int refill_size(const GameState& s, const RuleSet& r) {
   switch (r.draw.empty_stock) {
     case EmptyStock::kReshufflePile: return s.discard.size() >= 2 ? s.discard.size() : 0;
     case EmptyStock::kReshuffleBelowTop: return s.discard.size() - (s.discard.empty() ? 0 : 1);
-    case EmptyStock::kPassEnds: return 0;
+    case EmptyStock::kPassEnds:
+    case EmptyStock::kMustPlay: return 0;
   }
   return 0;
 }

@@ -7,6 +7,7 @@
 #include "tools/replay.h"
 #include "tools/report.h"
 #include "tools/rules_listing.h"
+#include "tools/solve.h"
 
 namespace {
 
@@ -57,11 +58,23 @@ int main(int argc, char** argv) {
   std::string ruleset;
   rules->add_option("ruleset", ruleset, "a ruleset id");
 
+  auto* solve = app.add_subcommand("solve", "print the best arrange step for each scenario's setup (rummikub)");
+  std::string solve_path, goal_name;
+  solve->add_option("file", solve_path, "a scenario file")->required();
+  solve->add_option("--goal", goal_name, "most-tiles or most-value (default: the ruleset's)")
+      ->check(CLI::IsMember({"most-tiles", "most-value"}));
+
   CLI11_PARSE(app, argc, argv);
   try {
     std::unique_ptr<RulesetLibrary> holder;
     const RulesetLibrary& lib = library(spec_dir, holder);
     if (*replay) return replay_command(paths, format, lib);
+    if (*solve) {
+      std::optional<meldcheck::SolverGoal> goal;
+      if (!goal_name.empty())
+        goal = goal_name == "most-value" ? meldcheck::SolverGoal::kMostValue : meldcheck::SolverGoal::kMostTiles;
+      return meldcheck::solve_file(std::cout, std::cerr, solve_path, lib, goal);
+    }
     if (*rules) {
       if (meldcheck::describe_rules(std::cout, lib, ruleset)) return 0;
       std::cerr << "meldcheck: no ruleset '" << ruleset << "'\n";

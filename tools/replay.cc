@@ -27,7 +27,7 @@ std::vector<Face> faces_of(const Pile& pile) {
 }
 
 std::string meld_text(const Meld& m, Notation n) {
-  std::string s = "m" + std::to_string(m.id) + " " + player_name(m.owner) + " [";
+  std::string s = "m" + std::to_string(m.id) + (m.owner == kNoPlayer ? "" : " " + player_name(m.owner)) + " [";
   for (int i = 0; i < m.shape.size; ++i) {
     Token t = m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]};
     s += (i ? ", " : "") + format_token(t, n);

@@ -7,15 +7,17 @@ std::string range(PlayerRange r) {
   return r.min == r.max ? std::to_string(r.min) : std::to_string(r.min) + "-" + std::to_string(r.max);
 }
 
-std::string deck_text(const DeckRule& d) {
-  return std::to_string(d.decks * kFaces + d.jokers) + " cards (" + std::to_string(d.decks) + " deck" +
-         (d.decks > 1 ? "s" : "") + ", " + std::to_string(d.jokers) + " joker" + (d.jokers == 1 ? "" : "s") + ")";
+std::string deck_text(const DeckRule& d, Notation n) {
+  const bool tiles = n == Notation::kTiles;
+  return std::to_string(d.decks * kFaces + d.jokers) + (tiles ? " tiles (" : " cards (") + std::to_string(d.decks) +
+         (tiles ? " of each numbered tile" : d.decks > 1 ? " decks" : " deck") + ", " + std::to_string(d.jokers) + " joker" +
+         (d.jokers == 1 ? "" : "s") + ")";
 }
 
 void summary(std::ostream& out, const RulesetSpec& spec) {
   const RuleSet& r = spec.base();
   out << r.id << ": " << r.name << ", " << range(r.players) << " players [" << spec.source() << "]\n";
-  for (const DeckRule& d : r.decks) out << "  deck, " << range(d.players) << " players: " << deck_text(d) << "\n";
+  for (const DeckRule& d : r.decks) out << "  deck, " << range(d.players) << " players: " << deck_text(d, r.notation) << "\n";
   for (const DealRule& d : r.deals)
     out << "  deal, " << range(d.players) << " players" << (d.rounds.max < 255 ? ", rounds " + range(d.rounds) : "") << ": "
         << int(d.cards) << " each\n";

@@ -37,16 +37,22 @@ constexpr EnumName<TakenCardUse> kTakenCardUses[] = {{"never", TakenCardUse::kNe
                                                      {"deepest-always", TakenCardUse::kDeepestAlways}};
 constexpr EnumName<EmptyStock> kEmptyStocks[] = {{"pass-ends", EmptyStock::kPassEnds},
                                                  {"reshuffle-pile", EmptyStock::kReshufflePile},
-                                                 {"reshuffle-below-top", EmptyStock::kReshuffleBelowTop}};
+                                                 {"reshuffle-below-top", EmptyStock::kReshuffleBelowTop},
+                                                 {"must-play", EmptyStock::kMustPlay}};
+constexpr EnumName<StuckEnds> kStuckEnds[] = {{"first-stuck", StuckEnds::kFirstStuck}, {"all-stuck", StuckEnds::kAllStuck}};
+constexpr EnumName<SolverGoal> kSolverGoals[] = {{"most-tiles", SolverGoal::kMostTiles}, {"most-value", SolverGoal::kMostValue}};
+constexpr EnumName<LowestTie> kLowestTies[] = {{"split", LowestTie::kSplit}, {"fewest-tiles", LowestTie::kFewestTiles}};
 constexpr EnumName<SetStandin> kSetStandins[] = {
     {"card", SetStandin::kCard}, {"rank", SetStandin::kRank}, {"determined", SetStandin::kDetermined}};
-constexpr EnumName<OpeningForm> kOpeningForms[] = {{"free", OpeningForm::kFree}, {"contract", OpeningForm::kContract}};
+constexpr EnumName<OpeningForm> kOpeningForms[] = {
+    {"free", OpeningForm::kFree}, {"contract", OpeningForm::kContract}, {"points", OpeningForm::kPoints}};
 constexpr EnumName<SwapScorer> kSwapScorers[] = {{"joker-owner", SwapScorer::kJokerOwner}, {"swapper", SwapScorer::kSwapper}};
 constexpr EnumName<ClaimRule> kClaimRules[] = {
     {"none", ClaimRule::kNone}, {"rummy", ClaimRule::kRummy}, {"snap", ClaimRule::kSnap}, {"buy", ClaimRule::kBuy}};
 constexpr EnumName<ScoringMethod> kScoringMethods[] = {{"table-minus-hand", ScoringMethod::kTableMinusHand},
                                                        {"hands-to-winner", ScoringMethod::kHandsToWinner},
-                                                       {"penalty-points", ScoringMethod::kPenaltyPoints}};
+                                                       {"penalty-points", ScoringMethod::kPenaltyPoints},
+                                                       {"zero-sum", ScoringMethod::kZeroSum}};
 constexpr EnumName<OutBonusWhen> kOutBonusWhens[] = {{"always", OutBonusWhen::kAlways},
                                                      {"melds-only-turn", OutBonusWhen::kMeldsOnlyTurn},
                                                      {"melds-only-hand", OutBonusWhen::kMeldsOnlyHand}};
@@ -133,8 +139,11 @@ void each_entry(const YamlReader& in, const YamlNode& n, std::initializer_list<s
 void parse_draw(const YamlReader& in, const YamlNode& n, DrawRules& d) {
   each_entry(in, n,
              {"take_sizes", "taken_card_use", "taken_use_layoff_counts", "lone_taken_card_no_discard", "whole_pile",
-              "empty_stock"},
+              "empty_stock", "stuck_ends", "timeout_penalty", "timeout_short_pool_draws"},
              "draw", [&](const std::string& k, const YamlNode& v) {
+               if (k == "stuck_ends") d.stuck_ends = parse_enum(in, v, kStuckEnds, k);
+               if (k == "timeout_penalty") d.timeout_penalty = uint8_t(in.integer(v, 0, 10, k));
+               if (k == "timeout_short_pool_draws") d.timeout_short_pool_draws = in.boolean(v, k);
                if (k == "take_sizes") d.take_sizes = parse_enum(in, v, kTakeSizes, k);
                if (k == "taken_card_use") d.taken_card_use = parse_enum(in, v, kTakenCardUses, k);
                if (k == "taken_use_layoff_counts") d.taken_use_layoff_counts = in.boolean(v, k);
@@ -169,8 +178,9 @@ void parse_meld(const YamlReader& in, const YamlNode& n, MeldRules& m) {
 }
 
 void parse_opening(const YamlReader& in, const YamlNode& n, OpeningRules& o) {
-  each_entry(in, n, {"form", "melds_after_opening", "first_lap_no_meld", "contracts", "contract_distinct"}, "opening",
-             [&](const std::string& k, const YamlNode& v) {
+  each_entry(in, n, {"form", "points", "melds_after_opening", "first_lap_no_meld", "contracts", "contract_distinct"},
+             "opening", [&](const std::string& k, const YamlNode& v) {
+               if (k == "points") o.points = uint16_t(in.integer(v, 0, 1000, k));
                if (k == "form") o.form = parse_enum(in, v, kOpeningForms, k);
                if (k == "melds_after_opening") o.melds_after_opening = in.boolean(v, k);
                if (k == "first_lap_no_meld") o.first_lap_no_meld = in.boolean(v, k);
@@ -206,8 +216,9 @@ void parse_going_out(const YamlReader& in, const YamlNode& n, GoingOutRules& g) 
 void parse_scoring(const YamlReader& in, const YamlNode& n, Scoring& s) {
   each_entry(in, n,
              {"method", "hand", "table", "ace_table", "table_joker_as_standin", "out_bonus", "out_bonus_when", "out_score",
-              "one_go_score", "one_go", "last_round_out_is_one_go"},
+              "one_go_score", "one_go", "last_round_out_is_one_go", "lowest_tie"},
              "scoring", [&](const std::string& k, const YamlNode& v) {
+               if (k == "lowest_tie") s.lowest_tie = parse_enum(in, v, kLowestTies, k);
                if (k == "method") s.method = parse_enum(in, v, kScoringMethods, k);
                if (k == "hand") s.hand = parse_values(in, v, k);
                if (k == "table") s.table = parse_values(in, v, k);
@@ -268,7 +279,8 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file) : file_(file), 
   YamlReader in(file_);
   in.expect_map(root_,
                 {"id", "name", "source", "notation", "players", "deck", "deal", "pile_start", "draw", "meld", "opening",
-                 "layoff", "swap", "claim", "going_out", "scoring", "match", "max_turns", "variants", "options", "catalog"},
+                 "layoff", "swap", "claim", "going_out", "table", "scoring", "match", "max_turns", "variants", "options",
+                 "catalog"},
                 "a ruleset");
   id_ = in.scalar(in.require(root_, "id"), "id");
   source_ = in.scalar(in.require(root_, "source"), "source");
@@ -403,6 +415,12 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   }
   if (const YamlNode* n = root.find("claim")) r.claim = parse_enum(in, *n, kClaimRules, "claim");
   if (const YamlNode* n = root.find("going_out")) parse_going_out(in, *n, r.going_out);
+  if (const YamlNode* n = root.find("table")) {
+    each_entry(in, *n, {"free_rearrangement", "best_move"}, "table", [&](const std::string& k, const YamlNode& v) {
+      if (k == "free_rearrangement") r.table.free_rearrangement = in.boolean(v, k);
+      if (k == "best_move") r.table.best_move = parse_enum(in, v, kSolverGoals, k);
+    });
+  }
   parse_scoring(in, in.require(root, "scoring"), r.scoring);
   parse_match(in, in.require(root, "match"), r.match);
   if (const YamlNode* n = root.find("max_turns")) r.max_turns = uint16_t(in.integer(*n, 10, 60000, "max_turns"));

@@ -183,9 +183,10 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, GameState& s
   const YamlNode& id_node = in.require(n, "id");
   const int id = in.meld_id(id_node);
   if (!ids.insert(id).second) in.fail(id_node, "meld id m" + std::to_string(id) + " is used twice");
+  // The owner decides scoring in card games; where the table is rebuilt freely it is optional.
   const YamlNode* owner_node = n.find("owner");
-  if (!owner_node) in.fail(n, "missing required key 'owner'");
-  const int owner = in.player(*owner_node);
+  if (!owner_node && !in.rules().table.free_rearrangement) in.fail(n, "missing required key 'owner'");
+  const int owner = owner_node ? in.player(*owner_node) : kNoPlayer;
   const YamlNode& cards = in.require(n, "cards");
   in.expect_seq(cards, "cards");
   if (cards.items.size() > kMaxMeldCards) in.fail(cards, "too many cards for one meld");

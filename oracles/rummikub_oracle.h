@@ -1,0 +1,28 @@
+// Slow, obvious Rummikub checks written straight from 004 (../shared/rules/
+// 004_3729e45c9ab6f2f5.txt, "Set" and "Kombinationer"), sharing nothing with the engine but
+// the tile identity (engine/card.h): a set is valid if some choice of tiles for its jokers
+// makes a group (one number, 3-4 distinct colours) or a run (one colour, 3 or more
+// consecutive numbers, 1 lowest, never after 13). Exhaustive search; for small positions.
+#pragma once
+
+#include <vector>
+
+#include "engine/card.h"
+
+namespace meldcheck::oracle {
+
+// Tiles as faces: naturals, or Face::joker().
+using Tiles = std::vector<Face>;
+
+// Tries every tile for every joker.
+bool valid_rummikub_set(const Tiles& set);
+
+// Whether the tiles can be split into valid sets, every tile used.
+bool can_partition(const Tiles& tiles);
+
+// The most rack tiles that can join the table, all table tiles staying on it, in a table of
+// valid sets; -1 when the table tiles alone cannot be arranged. Tries subsets of the rack
+// from the largest down.
+int best_rack_placement(const Tiles& table, const Tiles& rack);
+
+}  // namespace meldcheck::oracle
