@@ -53,6 +53,8 @@ void canonicalize_set(Meld& m);
 // Updates the turn's obligations for cards just laid, in a new meld or a layoff (met when
 // a laid card has the face of the card owed).
 void note_cards_laid(GameState& s, const RuleSet& r, std::span<const Card> cards, bool in_new_meld);
+// Forgets the turn's facts about cards that have left the hand.
+void forget_cards_played(GameState& s);
 
 // Whether the player to move could still use `card` this turn (a new meld with it, or a
 // layoff of it), with the cards of `pool` and the table as they are.

@@ -160,7 +160,8 @@ Shape run_shape(int suit, Window w) {
 }
 
 // Windows that fit give one meld when they give the same faces (a thirteen-card run read
-// with the ace low or high); the later window, with the ace high, is the one taken.
+// with the ace low or high): the reading that keeps the cards in the order written is
+// taken, else the later window, with the ace high.
 bool same_faces(const Shape& a, const Shape& b) {
   if (a.size != b.size) return false;
   std::array<uint8_t, kMaxMeldCards> x{}, y{};
@@ -170,11 +171,21 @@ bool same_faces(const Shape& a, const Shape& b) {
   return x == y;
 }
 
+// How far a reading moves the tokens out of their written order (pairs out of order).
+int disorder(const Formed& f, int tokens) {
+  int n = 0;
+  for (int i = 0; i < tokens; ++i)
+    for (int j = i + 1; j < tokens; ++j) n += f.slot_of_token[i] > f.slot_of_token[j];
+  return n;
+}
+
 // Records one more reading that fits.
-void add_reading(Attempt& a, const Formed& f) {
-  if (a.valid == 0 || same_faces(a.formed.shape, f.shape)) {
-    a.valid = std::max(a.valid, 1);
+void add_reading(Attempt& a, const Formed& f, int tokens) {
+  if (a.valid == 0) {
+    a.valid = 1;
     a.formed = f;
+  } else if (same_faces(a.formed.shape, f.shape)) {
+    if (disorder(f, tokens) <= disorder(a.formed, tokens)) a.formed = f;
   } else {
     a.valid = 2;
   }
@@ -215,7 +226,7 @@ Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit,
     f.shape = run_shape(suit, w);
     for (int t = 0; t < n; ++t)
       if (tokens[t].face.is_joker()) f.shape.set_joker(f.slot_of_token[t], true);
-    add_reading(a, f);
+    add_reading(a, f, n);
   }
   finish(a, refusals, Check::kRunSequence);
   return a;
@@ -274,7 +285,7 @@ CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<co
     }
     for (int t = 0; t < k; ++t)
       if (added[t].face.is_joker()) f.shape.set_joker(f.slot_of_token[m + t], true);
-    add_reading(a, f);
+    add_reading(a, f, m + k);
   }
   // A card whose place the run already holds builds on a card that is no longer its end.
   Check none_fit = Check::kLayoffFit;

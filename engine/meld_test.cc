@@ -169,10 +169,15 @@ TEST(Aces, TilesNeverPutOneAfterThirteen) {
   EXPECT_TRUE(form_meld(tiles(), low, MeldContext::kMelding, f).empty());
 }
 
-TEST(Aces, AThirteenCardRunReadsTheAceHigh) {
-  Formed f = formed(ranked_sets(), cards({"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"}));
+TEST(Aces, AThirteenCardRunReadsTheAceAsWritten) {
+  Formed low = formed(ranked_sets(), cards({"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"}));
+  EXPECT_EQ(low.shape.start, 1);
+  EXPECT_EQ(ace_role(low.shape, 0), AceRole::kLow);
+  Formed f = formed(ranked_sets(), cards({"2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"}));
   EXPECT_EQ(f.shape.start, 2);
   EXPECT_EQ(ace_role(f.shape, 12), AceRole::kHigh);
+  Formed shuffled = formed(ranked_sets(), cards({"KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS"}));
+  EXPECT_EQ(shuffled.shape.start, 1);  // the reading nearest the written order: only the king moves
   // Two decks: ace low and ace high in one run of fourteen.
   Formed both = formed(ranked_sets(),
                        cards({"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"}));

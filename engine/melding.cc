@@ -152,6 +152,7 @@ Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (meld.shape.kind == MeldKind::kSet) canonicalize_set(meld);
   ++s.turn.actions;
   if (r.swap.joker_used_same_turn) s.turn.freed_jokers.insert(joker);
+  forget_cards_played(s);
   return Check::kNone;
 }
 

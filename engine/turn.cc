@@ -158,6 +158,17 @@ void note_cards_laid(GameState& s, const RuleSet& r, std::span<const Card> cards
     }
     if (is_joker(c) && !t.freed_jokers.empty()) t.freed_jokers.erase(*t.freed_jokers.begin());
   }
+  forget_cards_played(s);
+}
+
+void forget_cards_played(GameState& s) {
+  const CardSet& hand = s.hand(s.to_move);
+  // The pile cards still owed are those still in hand. (Playing the last of them without
+  // a new meld is refused before it happens: the obligation could not be met.)
+  const CardSet still_held = s.turn.pile_meld_due & hand;
+  if (!still_held.empty()) s.turn.pile_meld_due = still_held;
+  // The lone taken card, once played, can no longer be discarded anyway.
+  if (s.turn.no_discard != kNoCard && !hand.contains(s.turn.no_discard)) s.turn.no_discard = kNoCard;
 }
 
 int take_count(const Pile& pile, const TakeSpec& take) {

@@ -15,7 +15,7 @@ const std::vector<std::string> kSetupKeys = {
     "players", "stock", "discard", "table", "to_move", "phase", "round", "first_lap", "first_player", "seed", "rest",
     // extensions: facts a mid-turn or finished state needs to read back exactly
     "dealer", "turn", "offer", "rng", "turns", "passes", "next_meld", "hand_over", "round_scores", "game_over", "winner",
-    "last_out"};
+    "last_out", "hand_number"};
 
 const std::map<std::string, std::vector<std::string>>& keys() {
   static const std::map<std::string, std::vector<std::string>> k = {
@@ -38,7 +38,7 @@ const std::map<std::string, std::vector<std::string>>& keys() {
         "game_over", "winner", "opened", "round", "first_lap"}},
       {"turn",
        {"must_use", "no_discard", "pile_meld_due", "freed_jokers", "melded", "built_on_others", "built", "opened_now",
-        "actions"}},
+        "discarded", "actions"}},
       {"offer", {"from", "declined"}},
   };
   return k;
@@ -251,6 +251,7 @@ void read_turn(const Reader& in, const YamlNode& n, GameState& s, CardPool& pool
     if (k.scalar == "built_on_others") t.built_on_others = in.boolean(v, k.scalar);
     if (k.scalar == "built") t.built = in.boolean(v, k.scalar);
     if (k.scalar == "opened_now") t.opened_now = in.boolean(v, k.scalar);
+    if (k.scalar == "discarded") t.discarded = in.boolean(v, k.scalar);
     if (k.scalar == "actions") t.actions = uint8_t(in.integer(v, 0, 255, k.scalar));
   }
 }
@@ -353,6 +354,10 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   if (const YamlNode* rd = n.find("round")) {
     if (r.opening.form != OpeningForm::kContract) in.fail(*rd, "'round' belongs to rulesets with contracts (liverpool)");
     s.round = uint8_t(in.integer(*rd, 1, int(r.opening.contracts.size()), "round"));
+  }
+  if (const YamlNode* hn = n.find("hand_number")) {
+    if (r.opening.form == OpeningForm::kContract) in.fail(*hn, "with contracts the hand's number is its 'round'");
+    s.round = uint8_t(in.integer(*hn, 1, 255, "hand_number"));
   }
   if (const YamlNode* fl = n.find("first_lap")) {
     if (!r.opening.first_lap_no_meld) in.fail(*fl, "'first_lap' belongs to rulesets with a first lap (femhundra-rummy)");

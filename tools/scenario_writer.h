@@ -1,0 +1,35 @@
+// Writing states and actions back out in the scenario format: a state as a `setup` that
+// reads back to an equal state (every card named, the rest out of play, the generator
+// and the facts of the turn in progress included), actions as steps. Used to turn a
+// failing property into a scenario file that `meldcheck replay` reproduces.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace meldcheck {
+
+// The `setup:` mapping, indented by `indent` spaces, without the `setup:` key itself.
+std::string write_setup(const GameState& s, const RuleSet& r, int indent);
+
+// One step, as the contract writes it (`draw: stock`, `meld: [[7S, 7H, JK=7]]`, ...),
+// with `player:` when the player is not `to_move`.
+std::string write_step(const Action& a, const RuleSet& r, int to_move);
+
+struct ScenarioText {
+  std::string name;
+  std::string ruleset;
+  std::vector<std::string> variants;
+  std::map<std::string, std::string> options;
+  std::string comment;
+};
+
+// A whole scenario: the state as its setup, then the actions as steps, each expected to be
+// accepted or refused as `verdicts` says (empty: accepted).
+std::string write_scenario(const ScenarioText& head, const GameState& start, const RuleSet& r,
+                           const std::vector<Action>& actions, const std::vector<std::string>& verdicts);
+
+}  // namespace meldcheck
