@@ -96,16 +96,14 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
       int match = -1;
       for (int g = 0; g < a.cards.groups() && match < 0; ++g)
         if (!old_set[g] && formed[g].shape == m.shape) match = g;
-      if (match < 0) {
-        fails.add(Check::kInitialRackOnly);
-        break;
-      }
-      old_set[match] = true;
+      if (match < 0) fails.add(Check::kInitialRackOnly);
+      else old_set[match] = true;
     }
+    // What the sets that are not the old ones are worth (all from the rack in an opening).
     int points = 0;
     for (int g = 0; g < a.cards.groups(); ++g)
       if (!old_set[g]) points += opening_points(formed[g].shape);
-    if (fails.empty() && points < r.opening.points) fails.add(Check::kInitialPoints);
+    if (points < r.opening.points) fails.add(Check::kInitialPoints);
   }
   if (!fails.empty()) return r.first_failure(fails);
   if (!commit) return Check::kNone;

@@ -1,49 +1,16 @@
 #include "oracles/rummikub_oracle.h"
 
-#include <algorithm>
-#include <functional>
+#include "oracles/meld_oracle.h"
 
 namespace meldcheck::oracle {
-namespace {
-
-bool is_group(const Tiles& faces) {
-  if (faces.size() < 3 || faces.size() > 4) return false;
-  for (size_t i = 0; i < faces.size(); ++i) {
-    if (faces[i].rank() != faces[0].rank()) return false;
-    for (size_t j = 0; j < i; ++j)
-      if (faces[i].suit() == faces[j].suit()) return false;
-  }
-  return true;
-}
-
-bool is_run(Tiles faces) {
-  if (faces.size() < 3) return false;
-  for (const Face& f : faces)
-    if (f.suit() != faces[0].suit()) return false;
-  std::sort(faces.begin(), faces.end(), [](Face a, Face b) { return a.rank() < b.rank(); });
-  for (size_t i = 1; i < faces.size(); ++i)
-    if (faces[i].rank() != faces[i - 1].rank() + 1) return false;
-  return true;  // ranks 1..13 only, so 1 never follows 13
-}
-
-}  // namespace
-
 bool valid_rummikub_set(const Tiles& set) {
-  size_t naturals = 0;
-  for (const Face& f : set) naturals += !f.is_joker();
-  if (naturals == 0) return false;  // the ruleset's reading: a set shows at least one tile
-  Tiles faces = set;
-  std::function<bool(size_t)> assign = [&](size_t i) -> bool {
-    if (i == faces.size()) return is_group(faces) || is_run(faces);
-    if (!set[i].is_joker()) return assign(i + 1);
-    for (int s = 0; s < kSuits; ++s)
-      for (int r = 1; r <= kRanks; ++r) {
-        faces[i] = Face::natural(s, r);
-        if (assign(i + 1)) return true;
-      }
-    return false;
-  };
-  return assign(0);
+  Faces naturals;
+  int jokers = 0;
+  for (const Face& f : set) {
+    if (f.is_joker()) ++jokers;
+    else naturals.push_back(f);
+  }
+  return can_meld(meld_definition("rummikub", {}, {}), naturals, jokers, false);
 }
 
 bool can_partition(const Tiles& tiles) {

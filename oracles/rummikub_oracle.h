@@ -1,8 +1,7 @@
-// Slow, obvious Rummikub checks written straight from 004 (../shared/rules/
-// 004_3729e45c9ab6f2f5.txt, "Set" and "Kombinationer"), sharing nothing with the engine but
-// the tile identity (engine/card.h): a set is valid if some choice of tiles for its jokers
-// makes a group (one number, 3-4 distinct colours) or a run (one colour, 3 or more
-// consecutive numbers, 1 lowest, never after 13). Exhaustive search; for small positions.
+// Slow, obvious Rummikub checks from 004 (../shared/rules/004_3729e45c9ab6f2f5.txt, "Set"
+// and "Kombinationer"), sharing nothing with the engine but the tile identity: a set is
+// valid if some choice of tiles for its jokers makes a group or a run (meld_oracle.h);
+// a table is valid if its tiles split into valid sets. Exhaustive search; small positions.
 #pragma once
 
 #include <vector>

@@ -1,0 +1,79 @@
+// The oracles on cases worked by hand from the texts, and the meld perft against the
+// published count of minimal Rummikub sets.
+#include <gtest/gtest.h>
+
+#include "oracles/meld_oracle.h"
+#include "oracles/rummikub_oracle.h"
+#include "oracles/score_oracle.h"
+
+namespace meldcheck::oracle {
+namespace {
+
+Faces cards(std::initializer_list<const char*> written, Notation n = Notation::kCards) {
+  Faces out;
+  for (const char* w : written) out.push_back(*parse_face(w, n));
+  return out;
+}
+
+TEST(MeldOracle, RoundTheCornerOnlyWhereTheTextAllowsIt) {
+  const Faces kak = cards({"KS", "AS", "2S"});
+  EXPECT_FALSE(is_meld(meld_definition("rummy500", {}, {}), kak, 0, false));
+  EXPECT_TRUE(is_meld(meld_definition("rummy500", {}, {{"ace-runs", "round-the-corner"}}), kak, 0, false));
+  const MeldDefinition fem = meld_definition("femhundra-rummy", {}, {});
+  EXPECT_FALSE(is_meld(fem, kak, 0, false));
+  EXPECT_TRUE(is_meld(fem, kak, 0, true));
+  EXPECT_FALSE(is_meld(meld_definition("femhundra-rummy", {"no-corner"}, {}), kak, 0, true));
+  EXPECT_TRUE(is_meld(meld_definition("femhundra-familj", {}, {}), kak, 0, false));
+  EXPECT_TRUE(is_meld(fem, cards({"QS", "KS", "AS"}), 0, false));
+  EXPECT_TRUE(is_meld(fem, cards({"AS", "2S", "3S"}), 0, false));
+}
+
+TEST(MeldOracle, JokersStandForAnyCardButMeldsNeedANaturalOne) {
+  const MeldDefinition lv = meld_definition("liverpool", {}, {});
+  EXPECT_TRUE(can_meld(lv, cards({"8H"}), 2, false));
+  EXPECT_FALSE(can_meld(lv, {}, 3, false));
+  EXPECT_TRUE(can_meld(lv, cards({"3H", "4H", "5H", "8H"}), 2, false));  // JK JK as 6H 7H
+  EXPECT_FALSE(can_meld(lv, cards({"3H", "4H", "5H", "9H"}), 2, false));
+  const MeldDefinition r5 = meld_definition("rummy500", {}, {});
+  EXPECT_FALSE(can_meld(r5, cards({"7S", "7H", "7D", "7C"}), 1, false));  // a set of five
+  EXPECT_TRUE(is_meld(meld_definition("femhundra-familj", {}, {}), cards({"7S", "7S", "7H"}), 0, false));
+}
+
+TEST(RummikubOracle, TablesAndBestPlacements) {
+  const Faces t = cards({"B4", "B5", "B6", "O8", "R8", "K8"}, Notation::kTiles);
+  EXPECT_TRUE(can_partition(t));
+  EXPECT_EQ(best_rack_placement(t, cards({"B3", "B8"}, Notation::kTiles)), 2);
+  EXPECT_FALSE(valid_rummikub_set(cards({"R12", "R13", "R1"}, Notation::kTiles)));
+  EXPECT_EQ(best_rack_placement(cards({"R3", "B3", "JK"}, Notation::kTiles), cards({"K3", "O3"}, Notation::kTiles)), 1);
+}
+
+// 65 groups (13 numbers, 4 of three colours and 1 of four each) and 120 runs of 3-5 tiles
+// (4 colours, 11 + 10 + 9 places): 185 minimal sets without jokers.
+TEST(MeldPerft, RummikubHas185MinimalSetsWithoutJokers) {
+  const MeldCount c = count_melds(meld_definition("rummikub", {}, {}), 2, true);
+  EXPECT_EQ(c.sets, 65);
+  EXPECT_EQ(c.runs, 120);
+}
+
+TEST(ScoreOracle, TheRummikubExampleRoundsAreZeroSum) {
+  FinishedHand h;
+  h.players = 4;
+  h.hands = {{}, cards({"R5"}, Notation::kTiles), cards({"R7", "B9"}, Notation::kTiles), cards({"K3"}, Notation::kTiles)};
+  h.out = 0;
+  EXPECT_EQ(hand_scores(h, "rummikub", {}, {}), (std::vector<int>{24, -5, -16, -3}));
+}
+
+TEST(ScoreOracle, FemhundraAcesScoreByTheirPlace) {
+  FinishedHand h;
+  h.players = 2;
+  h.hands = {{}, {}};
+  auto c = [](const char* w) { return TableCard{*parse_face(w, Notation::kCards), false, 0}; };
+  h.table = {{c("QC"), c("KC"), c("AC")}, {c("AD"), c("2D"), c("3D")}, {c("KH"), c("AH"), c("2H")}};
+  h.out = 1;
+  h.out_by_discard = true;
+  // 10 + 10 + 15, 5 + 5 + 5, 10 + 5 + 5
+  EXPECT_EQ(hand_scores(h, "femhundra-rummy", {}, {})[0], 35 + 15 + 20);
+}
+
+}  // namespace
+}  // namespace meldcheck::oracle
