@@ -74,12 +74,15 @@ void zero_sum(const GameState& s, const RuleSet& r, int out, std::span<int32_t> 
     scores[p] = -(rack[p] - base);
     paid += rack[p] - base;
   }
-  // Shared winnings: equal parts, the odd points to the winners first in seat order.
+  // Shared winnings: equal parts, the odd points to the winners first in turn order after
+  // the player whose turn ended the round.
   const int count = std::popcount(winners);
   const int share = paid / count;
   int odd = paid - share * count;
-  for (int p = 0; p < n; ++p)
+  for (int k = 1; k <= n; ++k) {
+    const int p = (s.to_move + k) % n;
     if ((winners >> p) & 1) scores[p] = share + (odd-- > 0 ? 1 : 0);
+  }
 }
 
 // The scores of a hand that has just ended; `out` went out, or kNoPlayer.

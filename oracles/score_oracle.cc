@@ -126,8 +126,8 @@ std::vector<int> liverpool(const FinishedHand& h, const std::map<std::string, st
 
 // ---- 004 "Poäng": racks count their numbers, a joker 30; the one who goes out gains what
 // the others lose; when the pool ran out the lowest rack wins and the others lose their
-// rack less the winner's. Tied lowest racks share (odd points to the first seated), or the
-// fewest tiles among them win (option lowest-tie).
+// rack less the winner's. Tied lowest racks share (odd points first in turn order after the
+// player whose turn ended the round), or the fewest tiles among them win (option lowest-tie).
 std::vector<int> rummikub(const FinishedHand& h, const std::map<std::string, std::string>& options) {
   const int n = h.players;
   std::vector<int> rack(static_cast<size_t>(n), 0);
@@ -158,8 +158,10 @@ std::vector<int> rummikub(const FinishedHand& h, const std::map<std::string, std
     paid += rack[size_t(p)] - base;
   }
   int odd = paid % winners;
-  for (int p = 0; p < n; ++p)
+  for (int k = 1; k <= n; ++k) {
+    const int p = (h.ended_by + k) % n;
     if (wins[size_t(p)]) s[size_t(p)] = paid / winners + (odd-- > 0 ? 1 : 0);
+  }
   return s;
 }
 

@@ -33,6 +33,7 @@ struct FinishedHand {
   bool out_went_down_this_turn = false;  // laid down the contract in the going-out turn
   int out_actions_this_turn = 0;         // melds, layoffs and swaps in that turn
   bool last_round = false;               // the match's last contract round
+  int ended_by = 0;                      // whose turn ended the hand
 };
 
 std::vector<int> hand_scores(const FinishedHand& hand, const std::string& ruleset,
