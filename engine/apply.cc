@@ -1,4 +1,5 @@
 // apply(): the order of the checks every action goes through, then the action's own.
+#include "engine/fault.h"
 #include "engine/internal.h"
 
 namespace meldcheck {
@@ -42,7 +43,7 @@ bool phase_allows(ActionKind kind, Phase phase) {
 }
 
 bool owes_cards(const TurnFacts& t) {
-  return t.must_use != kNoCard || !t.pile_meld_due.empty() || t.no_discard != kNoCard;
+  return t.must_use != kNoCard || !t.pile_meld_due.empty() || t.no_discard != kNoCard || !t.freed_jokers.empty();
 }
 
 // Whether the only card left in the hand is the lone taken card that may not be discarded.
@@ -72,6 +73,7 @@ Check keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
     return Check::kPileMeldDue;
   if (only_undiscardable_left(after, p) && !detail::can_play_out(after, r, p, 1))
     return Check::kDiscardTakenCard;
+  if (!t.freed_jokers.empty() && !detail::joker_playable(after, r, p)) return Check::kJokerUnused;
   return Check::kNone;
 }
 
@@ -84,9 +86,11 @@ Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (a.player != s.to_move) return Check::kNotYourTurn;
   if (!phase_allows(a.kind, s.phase)) return Check::kWrongPhase;
   const bool lays_cards = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap;
+  // A swap may oblige the freed joker to go down again: it counts as owed from the start.
+  const bool frees_joker = a.kind == ActionKind::kSwap && r.swap.joker_used_same_turn;
   // A player with no cards (floating) who takes a lone card may be unable to part with it.
   const bool empty_handed_take = a.kind == ActionKind::kTake && s.hand(s.to_move).empty();
-  if ((lays_cards && owes_cards(s.turn)) || empty_handed_take) {
+  if ((lays_cards && (owes_cards(s.turn) || frees_joker)) || empty_handed_take) {
     const Check c = keeps_obligations(s, r, a);
     if (c != Check::kNone || !commit) return c;
   }
@@ -109,7 +113,9 @@ Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
 }  // namespace
 
 Check apply(GameState& state, const RuleSet& rules, const Action& action) {
-  return dispatch(state, rules, action, true);
+  const Check c = dispatch(state, rules, action, true);
+  if (c != Check::kNone && fault("dirty-refusal")) ++state.turns;
+  return c;
 }
 
 Check check_action(const GameState& state, const RuleSet& rules, const Action& action) {

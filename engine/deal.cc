@@ -1,4 +1,5 @@
 // Dealing a hand by the ruleset's own rules, with the contract's shuffle.
+#include "engine/fault.h"
 #include "engine/internal.h"
 #include "engine/rng.h"
 
@@ -20,7 +21,8 @@ void deal_hand(GameState& s, const RuleSet& r, uint64_t seed, int dealer) {
 
   std::array<Card, kMaxCards> cards{};
   const int count = deck_cards(r, n, cards);
-  SplitMix64 rng{seed};
+  static uint64_t deals = 0;
+  SplitMix64 rng{seed + (fault("unstable-deal") ? ++deals : 0)};
   shuffle(std::span<Card>(cards.data(), count), rng);
   s.rng = rng.state;
 

@@ -1,4 +1,5 @@
 // The end of a turn: the discard (and the opening row, whose cards are laid the same way).
+#include "engine/fault.h"
 #include "engine/internal.h"
 
 namespace meldcheck::detail {
@@ -39,7 +40,7 @@ Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (!commit) return Check::kNone;
 
   s.hand(p).erase(card);
-  s.discard.push(card);
+  if (!fault("lose-discard")) s.discard.push(card);
   s.offer = Offer{uint8_t(p), false};
   s.turn.discarded = true;
   if (s.hand(p).empty()) {

@@ -30,6 +30,10 @@ Check check_action(const GameState& state, const RuleSet& rules, const Action& a
 // the claims other players can make. `out` is cleared and refilled (its storage reused).
 void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out);
 
+// Whether the enumeration lists this action, as written or written another way (cards in
+// another order, a joker's stand-in settled or named, a take by count or by card).
+bool is_listed(const GameState& state, const RuleSet& rules, const Action& action);
+
 // Each player's score for a finished hand, penalties taken during the hand included.
 void score_hand(const GameState& state, const RuleSet& rules, std::span<int32_t> scores);
 

@@ -2,6 +2,7 @@
 // whether the match is over and who won.
 #include <algorithm>
 
+#include "engine/fault.h"
 #include "engine/internal.h"
 
 namespace meldcheck {
@@ -19,7 +20,7 @@ int table_value(const Scoring& sc, const Shape& shape, int slot) {
   if (f.rank() == 1 && sc.table_ace_by_place) {
     switch (ace_role(shape, slot)) {
       case AceRole::kInSet: return sc.ace_table.in_set;
-      case AceRole::kLow: return sc.ace_table.low;
+      case AceRole::kLow: return fault("ace-low-high") ? sc.ace_table.high : sc.ace_table.low;
       case AceRole::kHigh: return sc.ace_table.high;
       case AceRole::kCorner: return sc.ace_table.corner;
       case AceRole::kCornerToThree: return sc.ace_table.corner_to_three;
@@ -81,7 +82,7 @@ void zero_sum(const GameState& s, const RuleSet& r, int out, std::span<int32_t> 
   int odd = paid - share * count;
   for (int k = 1; k <= n; ++k) {
     const int p = (s.to_move + k) % n;
-    if ((winners >> p) & 1) scores[p] = share + (odd-- > 0 ? 1 : 0);
+    if ((winners >> p) & 1) scores[p] = share + (odd-- > 0 ? 1 : 0) + (fault("not-zero-sum") ? 1 : 0);
   }
 }
 
@@ -93,7 +94,8 @@ void score(const GameState& s, const RuleSet& r, int out, std::span<int32_t> sco
   switch (sc.method) {
     case ScoringMethod::kTableMinusHand:
       for (const Meld& m : s.table.all())
-        for (int i = 0; i < m.shape.size; ++i) scores[m.builders[i]] += table_value(sc, m.shape, i);
+        for (int i = 0; i < m.shape.size; ++i)
+          scores[m.builders[i]] += table_value(sc, m.shape, i) * (fault("spades-double") && m.shape.faces[i].suit() == 0 ? 2 : 1);
       for (int p = 0; p < n; ++p) scores[p] -= hand_value(sc, s.hand(p));
       if (out != kNoPlayer && earns_out_bonus(s, sc, out)) scores[out] += sc.out_bonus;
       break;

@@ -59,6 +59,8 @@ void forget_cards_played(GameState& s);
 // Whether the player to move could still use `card` this turn (a new meld with it, or a
 // layoff of it), with the cards of `pool` and the table as they are.
 bool card_usable(const GameState& s, const RuleSet& r, int player, CardSet pool, Card card);
+// Whether the player can lay a joker this turn: in a meld (a contract), or a layoff.
+bool joker_playable(const GameState& s, const RuleSet& r, int player);
 // Whether the player to move can lay down every card left in hand, in at most `depth`
 // melds and layoffs.
 bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth);

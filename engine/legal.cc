@@ -2,6 +2,7 @@
 // them, so that the enumeration and apply can never disagree.
 #include <algorithm>
 
+#include "engine/fault.h"
 #include "engine/internal.h"
 #include "engine/search.h"
 #include "engine/solver.h"
@@ -50,35 +51,12 @@ Melds melds_from(const RuleSet& r, const FaceCounts& pool) {
   return out;
 }
 
-// Sets of disjoint melds from `hand` of `size` melds (or any size up to it when
-// `exact` is false), each passed to emit(chosen indices) until `limit` are emitted.
-template <typename Emit>
-void disjoint_melds(const Melds& candidates, const FaceCounts& hand, int size, bool exact, int limit, Emit&& emit) {
-  std::vector<int> chosen;
-  int emitted = 0;
-  auto search = [&](auto&& self, size_t from, const FaceCounts& left) -> void {
-    if (emitted >= limit) return;
-    if (!chosen.empty() && (!exact || int(chosen.size()) == size)) emitted += emit(chosen);
-    if (int(chosen.size()) == size) return;
-    for (size_t i = from; i < candidates.size(); ++i) {
-      FaceCounts rest = left;
-      bool fits = true;
-      for (const Token& t : candidates[i]) fits &= rest[t.face]-- > 0;
-      if (!fits) continue;
-      chosen.push_back(int(i));
-      self(self, i + 1, rest);
-      chosen.pop_back();
-    }
-  };
-  search(search, 0, hand);
-}
-
 // The round's contract as one action: disjoint melds of the kinds it asks for.
 void contract_melds(Collector& c, int p, const FaceCounts& hand) {
   const auto& contracts = c.r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(c.s.round, contracts.size()) - 1];
   const Melds candidates = melds_from(c.r, hand);
-  disjoint_melds(candidates, hand, want.sets + want.runs, true, kMaxContractCombos, [&](const std::vector<int>& chosen) {
+  detail::disjoint_melds(candidates, hand, want.sets + want.runs, true, kMaxContractCombos, [&](const std::vector<int>& chosen) {
     Action a = base(ActionKind::kMeld, p);
     for (int i : chosen) add_group(a, candidates[i]);
     c.offer(a);
@@ -111,7 +89,7 @@ void arrange_moves(Collector& c, int p) {
   const Melds candidates = melds_from(c.r, rack);
   const Action table = table_as_arrange(s, p);
   const int set_limit = s.players[p].opened ? 1 : kMaxMelds;
-  disjoint_melds(candidates, rack, set_limit, false, kMaxContractCombos, [&](const std::vector<int>& chosen) {
+  detail::disjoint_melds(candidates, rack, set_limit, false, kMaxContractCombos, [&](const std::vector<int>& chosen) {
     Action a = table;
     for (int i : chosen) add_group(a, candidates[i]);
     c.offer(a);
@@ -186,6 +164,11 @@ void play_phase(Collector& c, int p) {
     c.offer(a);
   });
   c.offer(base(ActionKind::kPass, p));  // where a turn ends without a discard
+  if (fault("enumerate-foreign")) {
+    Action a = base(ActionKind::kDiscard, p);
+    a.card = Face::natural(0, 1);
+    if (s.hand(p).find(a.card) == kNoCard) c.out.push_back(a);
+  }
 }
 
 // Claims by the other players on the discard pile.
@@ -234,6 +217,66 @@ void claims(Collector& c) {
 }
 
 }  // namespace
+
+namespace {
+
+// The shapes the groups of an action form, sorted: how an action is compared whatever
+// order its cards are written in.
+std::vector<std::pair<MeldKind, std::vector<uint8_t>>> group_shapes(const RuleSet& r, const Action& a) {
+  std::vector<std::pair<MeldKind, std::vector<uint8_t>>> out;
+  for (int g = 0; g < a.cards.groups(); ++g) {
+    Formed f;
+    if (!form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, f).empty() &&
+        !form_meld(r.meld, a.cards.group(g), MeldContext::kBuilding, f).empty()) {
+      out.push_back({MeldKind::kSet, {}});  // not a meld: compared by its cards below
+      for (const Token& t : a.cards.group(g)) out.back().second.push_back(t.face.code()), out.back().second.push_back(t.standin.code());
+      continue;
+    }
+    std::vector<uint8_t> key = {f.shape.start, uint8_t(f.shape.joker_mask), uint8_t(f.shape.joker_mask >> 8)};
+    for (int i = 0; i < f.shape.size; ++i) key.push_back(f.shape.faces[i].code());
+    out.push_back({f.shape.kind, key});
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Action& b) {
+  if (a.kind != b.kind || a.player != b.player) return false;
+  switch (a.kind) {
+    case ActionKind::kDraw:
+    case ActionKind::kPass:
+    case ActionKind::kTimeout:
+    case ActionKind::kNextHand: return true;
+    case ActionKind::kTake: return detail::take_count(s.discard, a.take) == detail::take_count(s.discard, b.take);
+    case ActionKind::kDiscard: return a.card == b.card;
+    case ActionKind::kSwap: return a.card == b.card && a.meld_id == b.meld_id;
+    case ActionKind::kLayoff: {
+      const int idx = s.table.index_of(a.meld_id);
+      if (a.meld_id != b.meld_id || idx < 0 || a.cards.groups() != 1 || b.cards.groups() != 1) return false;
+      Formed x, y;
+      const Shape& m = s.table.melds[idx].shape;
+      return extend_meld(r.meld, m, a.cards.group(0), x).empty() && extend_meld(r.meld, m, b.cards.group(0), y).empty() &&
+             x.shape == y.shape;
+    }
+    case ActionKind::kMeld:
+    case ActionKind::kArrange: return group_shapes(r, a) == group_shapes(r, b);
+    case ActionKind::kClaim:
+      return detail::take_count(s.discard, a.take) == detail::take_count(s.discard, b.take) &&
+             a.claim_layoff == b.claim_layoff && (!a.claim_layoff || a.meld_id == b.meld_id) &&
+             group_shapes(r, a) == group_shapes(r, b);
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_listed(const GameState& state, const RuleSet& rules, const Action& action) {
+  std::vector<Action> legal;
+  legal_actions(state, rules, legal);
+  for (const Action& l : legal)
+    if (same_action(state, rules, l, action)) return true;
+  return false;
+}
 
 void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out) {
   out.clear();

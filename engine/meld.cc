@@ -1,3 +1,4 @@
+#include "engine/fault.h"
 #include "engine/meld.h"
 
 #include <algorithm>
@@ -54,7 +55,7 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
   int free_suits = 0;
   for (int s = 0; s < kSuits; ++s) {
     free_suits += used[s] == 0;
-    if (rules.set_distinct_suits && used[s] > 1) a.fails.add(Check::kSetSuits);
+    if (rules.set_distinct_suits && used[s] > 1 && !fault("same-suit-sets")) a.fails.add(Check::kSetSuits);
   }
   if (rules.set_distinct_suits && undetermined > free_suits) a.fails.add(Check::kSetSuits);
 
@@ -169,14 +170,6 @@ bool same_faces(const Shape& a, const Shape& b) {
   std::sort(x.begin(), x.begin() + a.size);
   std::sort(y.begin(), y.begin() + b.size);
   return x == y;
-}
-
-// How far a reading moves the tokens out of their written order (pairs out of order).
-int disorder(const Formed& f, int tokens) {
-  int n = 0;
-  for (int i = 0; i < tokens; ++i)
-    for (int j = i + 1; j < tokens; ++j) n += f.slot_of_token[i] > f.slot_of_token[j];
-  return n;
 }
 
 // Records one more reading that fits.
@@ -298,7 +291,40 @@ CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<co
   return {};
 }
 
+// The gap-run fault (engine/fault.h): natural cards of one suit with ranks missing inside
+// are taken for a run.
+bool gap_run_fault(std::span<const Token> tokens, Formed& out) {
+  const int n = int(tokens.size());
+  std::array<bool, kRanks + 2> present{};
+  int low = kRanks + 1, high = 0;
+  for (const Token& t : tokens) {
+    if (t.face.is_joker() || t.face.suit() != tokens[0].face.suit() || present[t.face.rank()]) return false;
+    present[t.face.rank()] = true;
+    low = std::min(low, t.face.rank());
+    high = std::max(high, t.face.rank());
+  }
+  if (n < 3 || high - low < n) return false;
+  out.shape = Shape{};
+  out.shape.kind = MeldKind::kRun;
+  out.shape.start = uint8_t(low);
+  out.shape.size = uint8_t(n);
+  int slot = 0;
+  for (int r = low; r <= high; ++r)
+    if (present[r]) out.shape.faces[slot++] = Face::natural(tokens[0].face.suit(), r);
+  for (int t = 0; t < n; ++t)
+    for (int i = 0; i < n; ++i)
+      if (out.shape.faces[i] == tokens[t].face) out.slot_of_token[t] = uint8_t(i);
+  return true;
+}
+
 }  // namespace
+
+int disorder(const Formed& f, int tokens) {
+  int n = 0;
+  for (int i = 0; i < tokens; ++i)
+    for (int j = i + 1; j < tokens; ++j) n += f.slot_of_token[i] > f.slot_of_token[j];
+  return n;
+}
 
 CheckMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldContext context, Formed& out) {
   const int n = int(tokens.size());
@@ -333,6 +359,7 @@ CheckMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldC
     return {};
   }
   if (readings > 1) return CheckMask(Check::kJokerStandin);
+  if (fault("gap-run") && gap_run_fault(tokens, out)) return {};
   // No reading works: report the failures of the meld the cards look like.
   if (one_rank && one_suit && naturals == 1) {
     CheckMask both = set.fails;
@@ -355,7 +382,7 @@ int swap_slot(const MeldRules& rules, const Shape& existing, Face natural) {
     if (!existing.joker(i)) continue;
     Face f = existing.faces[i];
     if (f.is_natural()) {
-      if (f == natural) return i;
+      if (f == natural || (fault("swap-any-suit") && f.rank() == natural.rank())) return i;
       continue;
     }
     if (f.rank() != natural.rank()) continue;

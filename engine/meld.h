@@ -47,6 +47,9 @@ struct Formed {
   std::array<uint8_t, kMaxMeldCards> slot_of_token{};
 };
 
+// How far a reading moves `tokens` tokens out of their written order (pairs out of order).
+int disorder(const Formed& f, int tokens);
+
 enum class MeldContext : uint8_t { kMelding, kBuilding };
 
 // Forms a new meld from tokens (faces, with the stand-ins written for jokers). On success

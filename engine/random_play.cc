@@ -1,5 +1,7 @@
 #include "engine/random_play.h"
 
+#include <algorithm>
+
 namespace meldcheck {
 namespace {
 
@@ -26,8 +28,24 @@ Token random_token(SplitMix64& rng, const GameState& s, int player) {
   return t;
 }
 
+// A group of random cards, or (half the time) a near-meld: a slice of the hand's cards of
+// one suit in rank order, or the hand's cards of one rank, which are often one card off.
 void random_group(SplitMix64& rng, Action& a, const GameState& s, int player, int max_cards) {
   a.cards.open_group();
+  if (rng.next() % 2) {
+    const int suit = int(rng.next() % kSuits), rank = 1 + int(rng.next() % kRanks);
+    const bool run = rng.next() % 2;
+    std::vector<Face> picked;
+    for (Card c : s.hand(player)) {
+      const Face f = face_of(c);
+      if (f.is_natural() && (run ? f.suit() == suit : f.rank() == rank)) picked.push_back(f);
+    }
+    std::sort(picked.begin(), picked.end(), [](Face x, Face y) { return x.rank() < y.rank(); });
+    const size_t from = picked.empty() ? 0 : rng.next() % picked.size();
+    const size_t len = 2 + rng.next() % 4;
+    for (size_t i = from; i < picked.size() && i < from + len; ++i) a.cards.add({picked[i]});
+    if (a.cards.group(a.cards.groups() - 1).size() >= 2) return;
+  }
   const int n = 1 + int(rng.next() % uint64_t(max_cards));
   for (int i = 0; i < n; ++i) a.cards.add(random_token(rng, s, player));
 }
@@ -50,13 +68,14 @@ Action RandomPlayer::arbitrary(const GameState& s, const RuleSet& r) {
   (void)r;
   Action a;
   a.kind = ActionKind(rng_.next() % (int(ActionKind::kNextHand) + 1));
-  a.player = rng_.next() % 5 == 0 ? uint8_t(rng_.next() % (s.num_players + 1)) : s.to_move;
-  const int p = a.player < s.num_players ? a.player : s.to_move;
+  // Only what a scenario can say (a seat of the game, a meld id from m1), so that every
+  // arbitrary action can be written out and replayed.
+  a.player = rng_.next() % 5 == 0 ? uint8_t(rng_.next() % s.num_players) : s.to_move;
+  const int p = a.player;
   a.take.kind = TakeSpec::Kind(1 + rng_.next() % 3);
   a.take.count = uint8_t(rng_.next() % (s.discard.size() + 2));
   a.take.face = random_face(rng_, s, p);
-  const int max_id = s.next_meld_id + 1;
-  a.meld_id = uint8_t(rng_.next() % uint64_t(max_id));
+  a.meld_id = uint8_t(1 + rng_.next() % uint64_t(s.next_meld_id));  // next_meld_id: not laid yet
   a.card = random_face(rng_, s, p);
   a.seed = rng_.next();
   switch (a.kind) {

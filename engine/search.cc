@@ -34,8 +34,35 @@ bool any_meld(const GameState& s, const RuleSet& r, const FaceCounts& pool) {
 }
 
 // A new meld with a card of face f, or (when allowed) a layoff of one.
+// Whether the round's contract can be laid down from `counts` with a card of face f in it.
+bool contract_with(const GameState& s, const RuleSet& r, const FaceCounts& counts, Face f) {
+  const auto& contracts = r.opening.contracts;
+  const ContractRound want = contracts[std::min<size_t>(s.round, contracts.size()) - 1];
+  std::vector<std::vector<Token>> candidates;
+  for_each_meld(r.meld, counts, [&](std::span<const Token> t) {
+    if (valid_meld(s, r, t)) candidates.emplace_back(t.begin(), t.end());
+    return true;
+  });
+  bool found = false;
+  disjoint_melds(candidates, counts, want.sets + want.runs, true, 256, [&](const std::vector<int>& chosen) {
+    int sets = 0;
+    bool has = false;
+    for (int i : chosen) {
+      Formed formed;
+      form_meld(r.meld, candidates[size_t(i)], MeldContext::kMelding, formed);
+      sets += formed.shape.kind == MeldKind::kSet;
+      has |= has_face(candidates[size_t(i)], f);
+    }
+    found |= has && sets == want.sets;
+    return found ? 256 : 1;
+  });
+  return found;
+}
+
 bool usable(const GameState& s, const RuleSet& r, int p, CardSet pool, Face f, bool layoffs) {
   const FaceCounts counts = face_counts(pool);
+  if (!s.first_lap && !s.players[p].opened && r.opening.form == OpeningForm::kContract)
+    return contract_with(s, r, counts, f);
   const bool can_meld = may_meld_now(s, r, p);
   if (can_meld) {
     bool found = !for_each_meld(r.meld, counts, [&](std::span<const Token> t) {
@@ -91,6 +118,10 @@ bool meld_possible_with(const GameState& s, const RuleSet& r, int player, CardSe
   for (Card c : needed)
     if (usable(s, r, player, pool, face_of(c), layoff_counts)) return true;
   return false;
+}
+
+bool joker_playable(const GameState& s, const RuleSet& r, int player) {
+  return usable(s, r, player, s.hand(player), Face::joker(), true);
 }
 
 bool fits_table(const GameState& s, const RuleSet& r, int player, Face face) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <span>
+#include <vector>
 
 #include "engine/card_set.h"
 #include "engine/meld.h"
@@ -28,8 +29,9 @@ bool for_each_suit_choice(int free_mask, int jokers, int rank, TokenBuffer& buf,
   return true;
 }
 
-// Adds `jokers` jokers to a set of `rank` whose suits in use are `used_mask`, written as
-// the stand-in policy needs, and emits the set.
+// Adds `jokers` jokers to a set of `rank` whose suits in use are `used_mask`, named as the
+// stand-in policy wants them (never bare: with one natural card a set of jokers could
+// also read as a run), and emits the set.
 template <class Emit>
 bool emit_set_jokers(const MeldRules& rules, int used_mask, int jokers, int rank, TokenBuffer& buf, int n,
                      Emit&& emit) {
@@ -37,7 +39,11 @@ bool emit_set_jokers(const MeldRules& rules, int used_mask, int jokers, int rank
   const int free_count = std::popcount(unsigned(free_mask));
   if (rules.set_standin == SetStandin::kCard && jokers < free_count)
     return for_each_suit_choice(free_mask, jokers, rank, buf, n, emit);
-  for (int j = 0; j < jokers; ++j) buf[n + j] = Token{Face::joker()};
+  const bool whole = rules.set_standin != SetStandin::kRank && jokers == free_count;
+  for (int j = 0, s = 0; j < jokers; ++j) {
+    while (whole && !((free_mask >> s) & 1)) ++s;
+    buf[n + j] = Token{Face::joker(), whole ? Face::natural(s++, rank) : Face::rank_only(rank)};
+  }
   return emit(n + jokers);
 }
 
@@ -152,6 +158,29 @@ bool for_each_layoff(const MeldRules& rules, const FaceCounts& pool, const Shape
     }
   }
   return true;
+}
+
+// Sets of disjoint melds from `hand` of `size` melds (or any size up to it when
+// `exact` is false), each passed to emit(chosen indices) until `limit` are emitted.
+template <typename Emit>
+void disjoint_melds(const std::vector<std::vector<Token>>& candidates, const FaceCounts& hand, int size, bool exact, int limit, Emit&& emit) {
+  std::vector<int> chosen;
+  int emitted = 0;
+  auto search = [&](auto&& self, size_t from, const FaceCounts& left) -> void {
+    if (emitted >= limit) return;
+    if (!chosen.empty() && (!exact || int(chosen.size()) == size)) emitted += emit(chosen);
+    if (int(chosen.size()) == size) return;
+    for (size_t i = from; i < candidates.size(); ++i) {
+      FaceCounts rest = left;
+      bool fits = true;
+      for (const Token& t : candidates[i]) fits &= rest[t.face]-- > 0;
+      if (!fits) continue;
+      chosen.push_back(int(i));
+      self(self, i + 1, rest);
+      chosen.pop_back();
+    }
+  };
+  search(search, 0, hand);
 }
 
 inline bool has_face(std::span<const Token> tokens, Face f) {

@@ -1,3 +1,4 @@
+#include "engine/fault.h"
 #include "engine/solver.h"
 
 #include <algorithm>
@@ -50,13 +51,14 @@ GroupSums sums_of(Key k) {
 // The most naturals that fit groups of 3-4 distinct colours with `jokers` jokers, or -1;
 // `groups` receives how many groups that makes.
 int best_group_naturals(const GroupSums& g, int jokers, int* groups = nullptr) {
+  const int largest = fault("solver-small") ? 3 : 4;  // the fault: no group of four
   int best = -1, best_k = 0;
   if (g.req == 0 && jokers == 0) best = 0;
   if (g.max_req <= 1) {
-    const int s = std::min(g.upto1, 4 - jokers);
+    const int s = std::min(g.upto1, largest - jokers);
     if (s >= std::max(g.req, 3 - jokers) && s > best) best = s, best_k = 1;
   }
-  const int s = std::min(g.upto2, 8 - jokers);
+  const int s = std::min(g.upto2, 2 * largest - jokers);
   if (s >= std::max(g.req, 6 - jokers) && s > best) best = s, best_k = 2;
   if (groups) *groups = best_k;
   return best;

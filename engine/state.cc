@@ -47,27 +47,40 @@ bool same_turn(const TurnFacts& a, const TurnFacts& b) {
 
 }  // namespace
 
-bool operator==(const GameState& a, const GameState& b) {
-  if (a.num_players != b.num_players || a.to_move != b.to_move || a.first_player != b.first_player ||
-      a.dealer != b.dealer || a.phase != b.phase || a.round != b.round || a.first_lap != b.first_lap ||
-      a.hand_over != b.hand_over || a.game_over != b.game_over || a.winners != b.winners ||
-      a.last_out != b.last_out || a.passes != b.passes || a.next_meld_id != b.next_meld_id ||
-      a.turns != b.turns || a.rng != b.rng || !(a.offer == b.offer) || !same_turn(a.turn, b.turn))
-    return false;
+const char* state_difference(const GameState& a, const GameState& b) {
+  if (a.num_players != b.num_players) return "num_players";
+  if (a.to_move != b.to_move) return "to_move";
+  if (a.first_player != b.first_player) return "first_player";
+  if (a.dealer != b.dealer) return "dealer";
+  if (a.phase != b.phase) return "phase";
+  if (a.round != b.round) return "round";
+  if (a.first_lap != b.first_lap) return "first_lap";
+  if (a.hand_over != b.hand_over) return "hand_over";
+  if (a.game_over != b.game_over || a.winners != b.winners) return "game_over";
+  if (a.last_out != b.last_out) return "last_out";
+  if (a.passes != b.passes) return "passes";
+  if (a.next_meld_id != b.next_meld_id) return "next_meld";
+  if (a.turns != b.turns) return "turns";
+  if (a.rng != b.rng) return "rng";
+  if (!(a.offer == b.offer)) return "offer";
+  if (!same_turn(a.turn, b.turn)) return "turn";
   for (int p = 0; p < a.num_players; ++p) {
     const PlayerState &x = a.players[p], &y = b.players[p];
-    if (x.total != y.total || x.penalty != y.penalty || x.opened != y.opened ||
-        x.built_on_others != y.built_on_others || a.round_scores[p] != b.round_scores[p] ||
-        face_counts(x.hand) != face_counts(y.hand))
-      return false;
+    if (x.total != y.total || x.penalty != y.penalty || x.opened != y.opened || x.built_on_others != y.built_on_others)
+      return "players";
+    if (a.round_scores[p] != b.round_scores[p]) return "round_scores";
+    if (face_counts(x.hand) != face_counts(y.hand)) return "hand";
   }
-  if (!same_faces(a.stock.cards(), b.stock.cards()) || !same_faces(a.discard.cards(), b.discard.cards()) ||
-      face_counts(a.out) != face_counts(b.out) || a.table.count != b.table.count)
-    return false;
+  if (!same_faces(a.stock.cards(), b.stock.cards())) return "stock";
+  if (!same_faces(a.discard.cards(), b.discard.cards())) return "discard";
+  if (face_counts(a.out) != face_counts(b.out)) return "rest";
+  if (a.table.count != b.table.count) return "table";
   for (int i = 0; i < a.table.count; ++i)
-    if (!same_meld(a.table.melds[i], b.table.melds[i])) return false;
-  return true;
+    if (!same_meld(a.table.melds[i], b.table.melds[i])) return "table";
+  return nullptr;
 }
+
+bool operator==(const GameState& a, const GameState& b) { return state_difference(a, b) == nullptr; }
 
 uint64_t hash_state(const GameState& s) {
   Hasher h;

@@ -123,6 +123,8 @@ struct GameState {
 
 // Equal up to the exchange of identical copies of a card.
 bool operator==(const GameState& a, const GameState& b);
+// The first part in which two states differ (as the setup names it), or nullptr when equal.
+const char* state_difference(const GameState& a, const GameState& b);
 uint64_t hash_state(const GameState& s);
 
 // Every physical card of the deck in exactly one place; returns false and names the

@@ -2,6 +2,7 @@
 // the turn's obligations, passing the turn, refilling the stock.
 #include <algorithm>
 
+#include "engine/fault.h"
 #include "engine/internal.h"
 #include "engine/rng.h"
 
@@ -32,13 +33,13 @@ void pass_turn_to(GameState& s, const RuleSet& r, int player) {
 }
 
 void end_turn(GameState& s, const RuleSet& r) {
-  ++s.turns;
+  if (!fault("endless-hand")) ++s.turns;
   pass_turn_to(s, r, s.next_player(s.to_move));
   if (s.turns >= r.max_turns) end_hand(s, r, kNoPlayer);
 }
 
 void hand_emptied(GameState& s, const RuleSet& r, bool by_discard) {
-  if (!by_discard && r.going_out.empty_hand_floats) {
+  if ((!by_discard && r.going_out.empty_hand_floats) || fault("endless-hand")) {
     end_turn(s, r);  // the player floats until their next turn
     return;
   }

@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <functional>
 
+#include "engine/invariants.h"
+#include "engine/solver.h"
+
 namespace meldcheck {
 namespace {
 
@@ -170,6 +173,14 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
   for (const auto& [p, v] : e.opened) compare<bool>(out, "opened of " + player_name(p), v, s.players[p].opened, yes_no);
   if (e.round) compare<int>(out, "round", *e.round, s.round, num);
   if (e.first_lap) compare<bool>(out, "first_lap", *e.first_lap, s.first_lap, yes_no);
+  if (e.best_move_tiles) {
+    const Placement p = best_arrangement(s, r, SolverGoal::kMostTiles);
+    compare<int>(out, "best_move tiles", *e.best_move_tiles, p.found ? p.rack_tiles : 0, num);
+  }
+  if (e.best_move_value) {
+    const Placement p = best_arrangement(s, r, SolverGoal::kMostValue);
+    compare<int>(out, "best_move value", *e.best_move_value, p.found ? p.rack_value : 0, num);
+  }
   return out;
 }
 
@@ -201,6 +212,15 @@ void start_next_hand(GameState& s, const Step& step) {
 
 }  // namespace
 
+Check apply_step(GameState& s, const RuleSet& r, const Step& st) {
+  Action a = st.action;
+  if (a.player == kNoPlayer) a.player = s.to_move;
+  if (!st.next_hand_setup) return apply(s, r, a);
+  const Check verdict = check_action(s, r, a);
+  if (verdict == Check::kNone) start_next_hand(s, st);
+  return verdict;
+}
+
 ScenarioResult replay(const Scenario& sc) {
   ScenarioResult res;
   res.file = sc.file;
@@ -218,18 +238,19 @@ ScenarioResult replay(const Scenario& sc) {
   };
   for (size_t i = 0; i < sc.steps.size(); ++i) {
     const Step& st = sc.steps[i];
-    Action a = st.action;
-    if (a.player == kNoPlayer) a.player = s.to_move;
     const GameState before = s;
-    Check verdict;
-    if (st.next_hand_setup) {
-      verdict = check_action(s, r, a);
-      if (verdict == Check::kNone) start_next_hand(s, st);
-    } else {
-      verdict = apply(s, r, a);
+    if (st.listed) {
+      Action a = st.action;
+      if (a.player == kNoPlayer) a.player = s.to_move;
+      if (is_listed(s, r, a) != *st.listed)
+        return fail(int(i + 1), &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
+                    *st.listed ? "not listed" : "listed", "");
     }
+    const Check verdict = apply_step(s, r, st);
     if (verdict != Check::kNone && !(s == before))
       return fail(int(i + 1), &st, "a refused step to change nothing", "the state changed", rule_text(r, verdict));
+    if (const std::string broken = invariant_violation(s, r); !broken.empty())
+      return fail(int(i + 1), &st, "the engine's invariants to hold", broken, "");
     const bool want_ok = st.outcome.kind == Outcome::Kind::kOk;
     if (want_ok && verdict != Check::kNone)
       return fail(int(i + 1), &st, "ok", "reject " + r.rule_id(verdict), rule_text(r, verdict));

@@ -24,6 +24,10 @@ struct ScenarioResult {
 // The differences between expectations and a state; empty when they hold.
 std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r);
 
+// Applies one step of a scenario: the player to move when it names none, `next_hand` with
+// its setup. The engine's verdict.
+Check apply_step(GameState& state, const RuleSet& rules, const Step& step);
+
 ScenarioResult replay(const Scenario& scenario);
 
 // Every scenario of a file, or one kError result when the file cannot be read.

@@ -27,7 +27,7 @@ const std::map<std::string, std::vector<std::string>>& keys() {
       {"deal", {"players", "seed", "dealer"}},
       {"step",
        {"draw", "take", "meld", "layoff", "swap", "discard", "arrange", "pass", "timeout", "claim", "next_hand", "player",
-        "expect", "then", "note"}},
+        "expect", "then", "note", "listed"}},
       {"layoff", {"to", "cards"}},
       {"swap", {"meld", "card"}},
       {"claim", {"take", "meld", "layoff"}},
@@ -35,7 +35,8 @@ const std::map<std::string, std::vector<std::string>>& keys() {
       {"step_expect", {"reject"}},
       {"expect",
        {"hand", "hand_size", "table", "stock_size", "discard", "to_move", "phase", "round_over", "round_scores", "totals",
-        "game_over", "winner", "opened", "round", "first_lap"}},
+        "game_over", "winner", "opened", "round", "first_lap", "best_move"}},
+      {"best_move", {"tiles", "value"}},
       {"turn",
        {"must_use", "no_discard", "pile_meld_due", "freed_jokers", "melded", "built_on_others", "built", "opened_now",
         "discarded", "actions"}},
@@ -197,12 +198,17 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, GameState& s
     tokens.push_back(written.back().token);
   }
   // Valid as laid, or as built on since (building may allow more, like round the corner).
-  Formed f;
+  // A run is written in order: where both read it (a thirteen-card run, ace low or bent
+  // round the corner), the reading that keeps the written order wins.
+  Formed f, built;
   CheckMask as_laid = form_meld(in.rules().meld, tokens, MeldContext::kMelding, f);
-  if (!as_laid.empty() && !form_meld(in.rules().meld, tokens, MeldContext::kBuilding, f).empty()) {
+  const bool as_built = form_meld(in.rules().meld, tokens, MeldContext::kBuilding, built).empty();
+  if (!as_laid.empty() && !as_built) {
     Check why = in.rules().first_failure(as_laid);
     in.fail(cards, "not a valid meld in " + in.rules().id + " (" + in.rules().rule_id(why) + ")");
   }
+  const int count = int(tokens.size());
+  if (!as_laid.empty() || (as_built && disorder(built, count) < disorder(f, count))) f = built;
   if (s.table.count == kMaxMelds) in.fail(n, "too many melds on the table");
   Meld& m = s.table.melds[s.table.count++];
   m = Meld{};
@@ -567,6 +573,7 @@ Step read_step(Reader& in, const YamlNode& n, const RulesetLibrary& library, int
     }
   }
   if (const YamlNode* e = n.find("expect")) step.outcome = read_outcome(in, *e, library);
+  if (const YamlNode* l = n.find("listed")) step.listed = in.boolean(*l, "listed");
   if (const YamlNode* t = n.find("then")) step.then = read_expect(in, *t);
   return step;
 }
@@ -638,6 +645,11 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
       e.round = int(in.integer(v, 1, 255, key));
     } else if (key == "first_lap") {
       e.first_lap = in.boolean(v, key);
+    } else if (key == "best_move") {
+      if (!in.rules().table.free_rearrangement) in.fail(v, "'best_move' belongs to rulesets with a freely rearranged table (rummikub)");
+      in.keys_of(v, "best_move");
+      if (const YamlNode* t = v.find("tiles")) e.best_move_tiles = int(in.integer(*t, 0, kMaxCards, "tiles"));
+      if (const YamlNode* t = v.find("value")) e.best_move_value = int(in.integer(*t, 0, 100000, "value"));
     }
   }
   return e;

@@ -54,6 +54,9 @@ struct Expectations {
   std::map<int, bool> opened;
   std::optional<int> round;
   std::optional<bool> first_lap;
+  // The best `arrange` for the player to move, by the solver (free rearrangement only):
+  // the most rack tiles it can place, the most rack value; 0 when it can place none.
+  std::optional<int> best_move_tiles, best_move_value;
 };
 
 struct Step {
@@ -64,6 +67,7 @@ struct Step {
   // Which seats the setup names itself; the others rotate from the hand before.
   bool sets_dealer = false, sets_first_player = false, sets_to_move = false, sets_round = false;
   Outcome outcome;
+  std::optional<bool> listed;  // extension: whether the legal-action enumeration lists it
   std::optional<Expectations> then;
 };
 

@@ -148,12 +148,13 @@ std::string write_step(const Action& a, const RuleSet& r, int to_move) {
   return s;
 }
 
-std::string write_scenario(const ScenarioText& head, const GameState& start, const RuleSet& r,
-                           const std::vector<Action>& actions, const std::vector<std::string>& verdicts) {
+std::string write_head(const ScenarioText& head) {
   std::ostringstream out;
   out << "# yaml-language-server: $schema=../../spec/scenario.schema.json\n";
   if (!head.comment.empty()) out << "# " << head.comment << "\n";
-  out << "name: " << head.name << "\n";
+  std::string name;
+  for (char c : head.name) name += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+  out << "name: \"" << name << "\"\n";
   out << "ruleset: " << head.ruleset << "\n";
   if (!head.variants.empty()) {
     out << "variants: [";
@@ -166,7 +167,13 @@ std::string write_scenario(const ScenarioText& head, const GameState& start, con
     for (const auto& [k, v] : head.options) out << (first ? " " : ", ") << k << ": " << v, first = false;
     out << " }\n";
   }
-  out << "setup:\n" << write_setup(start, r, 2);
+  return out.str();
+}
+
+std::string write_scenario(const ScenarioText& head, const GameState& start, const RuleSet& r,
+                           const std::vector<Action>& actions, const std::vector<std::string>& verdicts) {
+  std::ostringstream out;
+  out << write_head(head) << "setup:\n" << write_setup(start, r, 2);
   if (!actions.empty()) out << "steps:\n";
   GameState s = start;
   for (size_t i = 0; i < actions.size(); ++i) {

@@ -27,6 +27,9 @@ struct ScenarioText {
   std::string comment;
 };
 
+// The lines before the setup: the schema, the comment, name, ruleset, variants, options.
+std::string write_head(const ScenarioText& head);
+
 // A whole scenario: the state as its setup, then the actions as steps, each expected to be
 // accepted or refused as `verdicts` says (empty: accepted).
 std::string write_scenario(const ScenarioText& head, const GameState& start, const RuleSet& r,

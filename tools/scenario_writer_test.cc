@@ -65,5 +65,29 @@ TEST(ScenarioWriter, StepsReadBackAsTheSameActions) {
   EXPECT_TRUE(replayed == s);
 }
 
+// A run of all thirteen ranks reads as ace low, ace high or bent round the corner; the
+// setup keeps the reading written (found by the round-trip property in femhundra-rummy,
+// where only building bends a run).
+TEST(ScenarioWriter, AThirteenCardRunKeepsItsWrittenOrder) {
+  const char* text = R"(name: corner
+ruleset: femhundra-rummy
+setup:
+  players:
+    A: { hand: [5C] }
+    B: { hand: [6C] }
+  table:
+    - { id: m1, owner: B, cards: [9D, 10D, JD, QD, KD, AD, 2D, 3D, 4D, 5D, JK=6D, 7D, 8D@A] }
+    - { id: m2, owner: A, cards: [AH, 2H, 3H, 4H, 5H, 6H, 7H, 8H, 9H, 10H, JH, QH, KH] }
+  to_move: A
+)";
+  const Scenario sc = parse_scenarios(text, "corner.yaml", RulesetLibrary::embedded()).at(0);
+  const Shape& bent = sc.start.table.melds[0].shape;
+  EXPECT_EQ(format_face(bent.faces[0], sc.rules.notation), "9D");
+  EXPECT_EQ(format_face(bent.faces[12], sc.rules.notation), "8D");
+  const Shape& low = sc.start.table.melds[1].shape;
+  EXPECT_EQ(format_face(low.faces[0], sc.rules.notation), "AH");
+  EXPECT_EQ(read_back(sc.start, sc.rules, {}), sc.start);
+}
+
 }  // namespace
 }  // namespace meldcheck

@@ -1,0 +1,22 @@
+# meldcheck_library(NAME SOURCES ... [PROJECT_DEPS ...] [EXTERNAL_DEPS ...])
+#
+# Adds the library NAME and its twin NAME_faulty: the same sources built with
+# MELDCHECK_FAULTS, so that the faults of engine/fault.h can be switched on at run time
+# (MELDCHECK_FAULT=<name>) to show each property catching the bug it guards against. The
+# twin links the faulty twins of PROJECT_DEPS; EXTERNAL_DEPS are linked privately by both.
+function(meldcheck_library name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;PROJECT_DEPS;EXTERNAL_DEPS")
+  list(TRANSFORM arg_PROJECT_DEPS APPEND _faulty OUTPUT_VARIABLE faulty_deps)
+  foreach(variant IN ITEMS "" "_faulty")
+    set(target ${name}${variant})
+    add_library(${target} ${arg_SOURCES})
+    target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
+    target_link_libraries(${target} PRIVATE ${arg_EXTERNAL_DEPS})
+    if(variant STREQUAL "")
+      target_link_libraries(${target} PUBLIC ${arg_PROJECT_DEPS})
+    else()
+      target_link_libraries(${target} PUBLIC ${faulty_deps})
+      target_compile_definitions(${target} PRIVATE MELDCHECK_FAULTS)
+    endif()
+  endforeach()
+endfunction()

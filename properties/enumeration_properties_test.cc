@@ -1,0 +1,97 @@
+// 9. The legal-action enumeration: every action it lists is accepted; it is empty only when
+// nothing is legal (the match is over); and for the kinds it lists in full (draws, takes,
+// discards, single melds from the hand) every accepted action of that kind is listed.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "engine/random_play.h"
+#include "properties/support.h"
+#include "tools/scenario_writer.h"
+
+namespace meldcheck::props {
+namespace {
+
+// Melds a player might try from the hand: cards of one rank, or of one suit in a row, with
+// the hand's jokers in the gaps; chosen by `bits`.
+std::vector<Action> meld_tries(const GameState& s, int p, uint64_t bits) {
+  std::vector<Action> out;
+  const CardSet hand = s.hand(p);
+  SplitMix64 rng{bits};
+  for (int k = 0; k < 12; ++k) {
+    Action a;
+    a.kind = ActionKind::kMeld;
+    a.player = uint8_t(p);
+    a.cards.open_group();
+    const int suit = int(rng.next() % kSuits), rank = 1 + int(rng.next() % kRanks), len = 3 + int(rng.next() % 3);
+    const bool run = rng.next() % 2;
+    int jokers = hand.jokers();
+    for (int i = 0; i < len; ++i) {
+      const Face f = run ? Face::natural(suit, (rank + i - 1) % kRanks + 1) : Face::natural((suit + i) % kSuits, rank);
+      if (hand.count(f) > 0) a.cards.add({f});
+      else if (jokers-- > 0) a.cards.add({Face::joker(), run ? f : Face::rank_only(rank)});
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
+RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
+  const Game g = *games({}, 150);
+  const RuleSet& r = g.config.rules;
+  std::string broken;
+  std::vector<Action> legal;
+  std::optional<Step> culprit;  // the action to show, as the scenario's last step
+  LastStep should;
+  const Trace t = play(g, [&](const GameState&, const Step&, const GameState& s) {
+    legal_actions(s, r, legal);
+    if (legal.empty() && !s.game_over) broken = "nothing listed, yet the match goes on";
+    for (const Action& a : legal) {
+      GameState copy = s;
+      if (const Check c = apply(copy, r, a); c != Check::kNone) {
+        broken = "a listed action is refused: " + r.rule_id(c);
+        culprit = Step{a, c, true};
+        should = {verdict_text(r, c), "\n    listed: false"};
+        return false;
+      }
+    }
+    if (s.hand_over) return broken.empty();
+    const int p = s.to_move;
+    std::vector<Action> tries;
+    Action draw;
+    draw.kind = ActionKind::kDraw;
+    draw.player = uint8_t(p);
+    tries.push_back(draw);
+    for (int n = 1; n <= s.discard.size(); ++n) {
+      Action take;
+      take.kind = ActionKind::kTake;
+      take.player = uint8_t(p);
+      take.take.kind = TakeSpec::Kind::kCount;
+      take.take.count = uint8_t(n);
+      tries.push_back(take);
+    }
+    for (int code = 0; code <= kFaces; ++code) {
+      Action discard;
+      discard.kind = ActionKind::kDiscard;
+      discard.player = uint8_t(p);
+      discard.card = Face::from_code(uint8_t(code));
+      tries.push_back(discard);
+    }
+    for (const Action& m : meld_tries(s, p, hash_state(s))) tries.push_back(m);
+    for (const Action& a : tries)
+      if (check_action(s, r, a) == Check::kNone && !is_listed(s, r, a)) {
+        broken = "an accepted action is not listed: " + write_step(a, r, p);
+        culprit = Step{a, Check::kNone, false};
+        should = {"", "\n    listed: true"};
+        return false;
+      }
+    return broken.empty();
+  });
+  if (!broken.empty()) {
+    Trace shown = t;
+    if (culprit) shown.steps.push_back(*culprit);
+    RC_FAIL(describe(g) + ": " + broken + "; scenario " + write_failure("enumeration", g, shown, "", broken, should));
+  }
+}
+
+}  // namespace
+}  // namespace meldcheck::props
