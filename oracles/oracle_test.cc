@@ -75,5 +75,18 @@ TEST(ScoreOracle, FemhundraAcesScoreByTheirPlace) {
   EXPECT_EQ(hand_scores(h, "femhundra-rummy", {}, {})[0], 35 + 15 + 20);
 }
 
+TEST(ScoreOracle, Rummy500LowAcesLeadIntoTheTwoAndThree) {
+  FinishedHand h;
+  h.players = 2;
+  h.hands = {{}, {}};
+  auto c = [](const char* w, int by) { return TableCard{*parse_face(w, Notation::kCards), false, by}; };
+  TableMeld ace_to_ace;
+  for (const char* w : {"AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"}) ace_to_ace.push_back(c(w, 0));
+  ace_to_ace.push_back(c("AH", 1));
+  h.table = {ace_to_ace, {c("AS", 1), c("2S", 1), c("3S", 1)}, {c("QD", 1), c("KD", 1), c("AD", 1)}};
+  // A: 1 + 54 + 30.  B: the ace after the king 15, A-2-3 1 + 5, Q-K-A 35.
+  EXPECT_EQ(hand_scores(h, "rummy500", {}, {}), (std::vector<int>{85, 15 + 6 + 35}));
+}
+
 }  // namespace
 }  // namespace meldcheck::oracle

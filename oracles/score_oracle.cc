@@ -45,9 +45,12 @@ std::vector<int> rummy500(const FinishedHand& h, const std::vector<std::string>&
   };
   std::vector<int> s(size_t(h.players), 0);
   for (const TableMeld& m : h.table)
-    for (const TableCard& c : m) {
+    for (size_t i = 0; i < m.size(); ++i) {
+      const TableCard& c = m[i];
       int v = c.joker ? 15 : value(c.face);
-      if (!c.joker && c.face.rank() == 1 && !is_set_meld(m) && run_has_rank(m, 2) && run_has_rank(m, 3)) v = 1;
+      // The ace that leads into the 2 (a run from ace to ace has another at its top, after the king).
+      const bool before_two = i + 1 < m.size() && m[i + 1].face.rank() == 2;
+      if (!c.joker && c.face.rank() == 1 && !is_set_meld(m) && before_two && run_has_rank(m, 3)) v = 1;
       s[size_t(c.laid_by)] += v;
     }
   for (int p = 0; p < h.players; ++p) s[size_t(p)] -= sum_over(h.hands[size_t(p)], value);

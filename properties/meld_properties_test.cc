@@ -122,8 +122,8 @@ rc::Gen<Candidate> candidates(const RuleSet& rules) {
   for (const DeckRule& d : rules.decks) copies = std::max(copies, int(d.decks)), most_jokers = std::max(most_jokers, int(d.jokers));
   const bool jokers = most_jokers > 0;
   return rc::gen::map(
-      rc::gen::tuple(rc::gen::inRange(0, 4), rc::gen::inRange(1, 14), rc::gen::inRange(2, 7), rc::gen::inRange(0, jokers ? 3 : 1),
-                     rc::gen::container<std::vector<uint8_t>>(8, rc::gen::arbitrary<uint8_t>())),
+      rc::gen::tuple(uniform(0, 4), uniform(1, 14), uniform(2, 8), uniform(0, jokers ? 3 : 1),
+                     rc::gen::container<std::vector<int>>(8, uniform(0, 256))),
       [copies, most_jokers](const auto& t) {
         const auto& [suit, rank, size, joker_count, noise] = t;
         Candidate c;
@@ -195,6 +195,7 @@ RC_GTEST_PROP(Properties, MeldValidityAgreesWithTheOracle, ()) {
     const int jokers = int(cand.standins.size());
     const bool engine = form_meld(c.rules.meld, tokens, ctx, formed).empty();
     const bool text = oracle::is_meld(d, cards, jokers, building);
+    if (!building) RC_TAG(c.ruleset, std::to_string(jokers) + " jokers");
     if (engine != text) {
       const std::string why = token_list(tokens, c.rules.notation) + (text ? " is " : " is no ") + "meld by the text" +
                               (building ? " when building" : "") + ", the engine says otherwise";

@@ -80,10 +80,10 @@ RC_GTEST_PROP(Properties, RenamingSuitsAndSeatsChangesNoVerdictOrScore, ()) {
   Renaming rn;
   rn.players = g.players;
   std::array<int, kSuits> perm = {0, 1, 2, 3};
-  const auto order = *rc::gen::inRange(0, 24);
+  const auto order = *uniform(0, 24);
   for (int k = 0; k < order; ++k) std::next_permutation(perm.begin(), perm.end());
   rn.suit = perm;
-  rn.seats = *rc::gen::inRange(0, g.players);
+  rn.seats = *uniform(0, g.players);
   const RuleSet& r = g.config.rules;
 
   const Trace t = play(g, [](const GameState&, const Step&, const GameState&) { return true; }, true);

@@ -19,7 +19,7 @@ struct SmallPosition {
 };
 
 rc::Gen<SmallPosition> small_positions() {
-  return rc::gen::map(rc::gen::container<std::vector<uint32_t>>(24, rc::gen::arbitrary<uint32_t>()), [](const std::vector<uint32_t>& r) {
+  return rc::gen::map(rc::gen::container<std::vector<uint32_t>>(24, any<uint32_t>()), [](const std::vector<uint32_t>& r) {
     SmallPosition p;
     std::array<std::array<int, kRanks + 1>, kSuits> avail{};
     for (auto& a : avail) a.fill(2);

@@ -16,6 +16,7 @@ namespace {
 // 1. Every physical card is in exactly one place after every action, accepted or refused.
 RC_GTEST_PROP(Properties, Conservation, ()) {
   const Game g = *games();
+  RC_TAG(g.config.ruleset);
   std::string broken;
   const Trace t = play(g, [&](const GameState&, const Step&, const GameState& after) {
     Card bad = 0;

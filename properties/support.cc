@@ -13,8 +13,7 @@ rc::Gen<Config> configs(std::vector<std::string> ids) {
   std::vector<const RulesetSpec*> specs;
   for (const auto& s : RulesetLibrary::embedded().all())
     if (ids.empty() || std::find(ids.begin(), ids.end(), s->id()) != ids.end()) specs.push_back(s.get());
-  return rc::gen::map(rc::gen::tuple(rc::gen::inRange<size_t>(0, specs.size()), rc::gen::arbitrary<uint32_t>(),
-                                     rc::gen::arbitrary<uint32_t>()),
+  return rc::gen::map(rc::gen::tuple(uniform<size_t>(0, specs.size()), any<uint32_t>(), any<uint32_t>()),
                       [specs](const std::tuple<size_t, uint32_t, uint32_t>& t) {
                         const auto& [index, variant_mask, option_bits] = t;
                         const RulesetSpec& spec = *specs[index];
@@ -33,8 +32,9 @@ rc::Gen<Config> configs(std::vector<std::string> ids) {
 }
 
 rc::Gen<Game> games(std::vector<std::string> ids, int max_length, bool short_pools) {
-  return rc::gen::map(rc::gen::tuple(configs(std::move(ids)), rc::gen::arbitrary<uint8_t>(), rc::gen::arbitrary<uint64_t>(),
-                                     rc::gen::inRange(0, 24), rc::gen::nonEmpty<std::vector<uint32_t>>(),
+  // The length grows with the size (short games first), the rest is even.
+  return rc::gen::map(rc::gen::tuple(configs(std::move(ids)), any<uint8_t>(), any<uint64_t>(), uniform(0, 24),
+                                     rc::gen::nonEmpty(rc::gen::container<std::vector<uint32_t>>(any<uint32_t>())),
                                      rc::gen::inRange(1, max_length + 1)),
                       [short_pools](const auto& t) {
                         const auto& [config, seats, seed, pool, choices, length] = t;
