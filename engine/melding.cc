@@ -4,11 +4,14 @@
 namespace meldcheck::detail {
 namespace {
 
-// The cards a turn's obligations are owed by: laid first when the hand has copies.
-CardSet owed_cards(const GameState& s) {
-  CardSet owed = s.turn.pile_meld_due;
-  if (s.turn.must_use != kNoCard) owed.insert(s.turn.must_use);
-  return owed;
+// The copies laid first when the hand holds two of a card: those the turn's obligations
+// are owed by, and the taken card that may not be discarded. Copies are alike to the
+// player, so which is laid must not depend on their physical ids.
+CardSet lay_first(const GameState& s) {
+  CardSet first = s.turn.pile_meld_due;
+  if (s.turn.must_use != kNoCard) first.insert(s.turn.must_use);
+  if (s.turn.no_discard != kNoCard) first.insert(s.turn.no_discard);
+  return first;
 }
 
 // The round's contract: exactly its sets and runs, each kind of meld distinct if asked.
@@ -68,7 +71,7 @@ Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (!commit) return Check::kNone;
 
   std::array<Card, TokenGroups::kMaxTokens> cards;
-  pick_cards(s.hand(p), tokens, owed_cards(s), cards);
+  pick_cards(s.hand(p), tokens, lay_first(s), cards);
   for (size_t i = 0; i < tokens.size(); ++i) s.hand(p).erase(cards[i]);
   size_t offset = 0;
   for (int g = 0; g < groups; ++g) {
@@ -112,7 +115,7 @@ Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (!commit) return Check::kNone;
 
   std::array<Card, TokenGroups::kMaxTokens> cards;
-  pick_cards(s.hand(p), tokens, owed_cards(s), cards);
+  pick_cards(s.hand(p), tokens, lay_first(s), cards);
   for (size_t i = 0; i < tokens.size(); ++i) s.hand(p).erase(cards[i]);
   grow_meld(meld, f, std::span<const Card>(cards.data(), tokens.size()), p);
   s.turn.built = true;
@@ -128,7 +131,8 @@ Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit) {
 
 Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   const int p = s.to_move;
-  const Card natural = a.card.is_natural() ? s.hand(p).find(a.card) : kNoCard;
+  Card natural = a.card.is_natural() ? (s.hand(p) & lay_first(s)).find(a.card) : kNoCard;
+  if (natural == kNoCard && a.card.is_natural()) natural = s.hand(p).find(a.card);
   if (a.card.is_natural() && natural == kNoCard) return Check::kCardNotHeld;
   const int idx = s.table.index_of(a.meld_id);
   if (idx < 0) return Check::kNoSuchMeld;
