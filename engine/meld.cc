@@ -1,7 +1,8 @@
-#include "engine/fault.h"
 #include "engine/meld.h"
 
 #include <algorithm>
+
+#include "engine/fault.h"
 
 namespace meldcheck {
 namespace {

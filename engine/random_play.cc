@@ -1,6 +1,7 @@
 #include "engine/random_play.h"
 
 #include <algorithm>
+#include <array>
 
 namespace meldcheck {
 namespace {
@@ -35,15 +36,16 @@ void random_group(SplitMix64& rng, Action& a, const GameState& s, int player, in
   if (rng.next() % 2) {
     const int suit = int(rng.next() % kSuits), rank = 1 + int(rng.next() % kRanks);
     const bool run = rng.next() % 2;
-    std::vector<Face> picked;
+    std::array<Face, kMaxCards> picked;
+    size_t count = 0;
     for (Card c : s.hand(player)) {
       const Face f = face_of(c);
-      if (f.is_natural() && (run ? f.suit() == suit : f.rank() == rank)) picked.push_back(f);
+      if (f.is_natural() && (run ? f.suit() == suit : f.rank() == rank)) picked[count++] = f;
     }
-    std::sort(picked.begin(), picked.end(), [](Face x, Face y) { return x.rank() < y.rank(); });
-    const size_t from = picked.empty() ? 0 : rng.next() % picked.size();
+    std::sort(picked.begin(), picked.begin() + long(count), [](Face x, Face y) { return x.rank() < y.rank(); });
+    const size_t from = count == 0 ? 0 : rng.next() % count;
     const size_t len = 2 + rng.next() % 4;
-    for (size_t i = from; i < picked.size() && i < from + len; ++i) a.cards.add({picked[i]});
+    for (size_t i = from; i < count && i < from + len; ++i) a.cards.add({picked[i]});
     if (a.cards.group(a.cards.groups() - 1).size() >= 2) return;
   }
   const int n = 1 + int(rng.next() % uint64_t(max_cards));

@@ -33,7 +33,6 @@ bool any_meld(const GameState& s, const RuleSet& r, const FaceCounts& pool) {
   return !for_each_meld(r.meld, pool, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
 }
 
-// A new meld with a card of face f, or (when allowed) a layoff of one.
 // Whether the round's contract can be laid down from `counts` with a card of face f in it.
 bool contract_with(const GameState& s, const RuleSet& r, const FaceCounts& counts, Face f) {
   const auto& contracts = r.opening.contracts;
@@ -54,11 +53,13 @@ bool contract_with(const GameState& s, const RuleSet& r, const FaceCounts& count
       has |= has_face(candidates[size_t(i)], f);
     }
     found |= has && sets == want.sets;
-    return found ? 256 : 1;
+    return found ? 256 : 1;  // counts toward the limit: a find stops the search
   });
   return found;
 }
 
+// A new meld with a card of face f (before the contract: the contract), or (when allowed)
+// a layoff of one.
 bool usable(const GameState& s, const RuleSet& r, int p, CardSet pool, Face f, bool layoffs) {
   const FaceCounts counts = face_counts(pool);
   if (!s.first_lap && !s.players[p].opened && r.opening.form == OpeningForm::kContract)

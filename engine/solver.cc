@@ -1,7 +1,8 @@
-#include "engine/fault.h"
 #include "engine/solver.h"
 
 #include <algorithm>
+
+#include "engine/fault.h"
 
 namespace meldcheck {
 namespace {
@@ -264,7 +265,7 @@ struct Solver {
         return;
       }
       const int l = track_len(byte, i);
-      const uint8_t floor = i > 0 && track_len(byte, i - 1) == l ? act[i - 1] : kNone;
+      const uint8_t floor = i > 0 && track_len(byte, i - 1) == l ? act[i - 1] : uint8_t(kNone);
       for (uint8_t x = floor; x <= kJoker; ++x) {
         if (x == kNone && (l == 1 || l == 2)) continue;  // a run of one or two cannot end
         if (x == kTile && tiles + 1 > a) continue;

@@ -4,15 +4,10 @@
 #include <bit>
 #include <numeric>
 
+#include "oracles/configuration.h"
+
 namespace meldcheck::oracle {
 namespace {
-
-bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
-
-std::string option(const std::map<std::string, std::string>& o, const std::string& id, const std::string& dflt) {
-  auto it = o.find(id);
-  return it == o.end() ? dflt : it->second;
-}
 
 bool is_set_meld(const TableMeld& m) {
   for (const TableCard& c : m)
