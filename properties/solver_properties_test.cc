@@ -24,7 +24,10 @@ rc::Gen<SmallPosition> small_positions() {
     std::array<std::array<int, kRanks + 1>, kSuits> avail{};
     for (auto& a : avail) a.fill(2);
     int jokers = 2, k = 0;
-    auto next = [&] { return r[size_t(k++) % r.size()] ^ uint32_t(k * 2654435761u); };
+    auto next = [&] {
+      ++k;
+      return r[size_t(k - 1) % r.size()] ^ uint32_t(k * 2654435761u);
+    };
     const int sets = 1 + int(next() % 3);
     for (int n = 0; n < sets; ++n) {
       const uint32_t v = next();

@@ -183,14 +183,11 @@ std::string run_text(const std::string& property, const Game& g, const Trace& t,
   }
   if (!verdicts.empty() && !last.verdict.empty()) verdicts.back() = last.verdict;
   if (!verdicts.empty()) verdicts.back() += last.extra;
-  std::string text = write_scenario({}, t.start, g.config.rules, actions, verdicts);
-  text = text.substr(text.find("setup:\n"));  // after the head
-  if (from_deal || (g.pool < 0 && t.start == start_of(g))) {
-    const size_t steps = text.find("steps:\n");
-    text = "deal: { players: " + std::to_string(g.players) + ", seed: " + std::to_string(g.deal_seed) + " }\n" +
-           (steps == std::string::npos ? "" : text.substr(steps));
-  }
-  return failure_head(property, why, g.config, describe(g)) + text + (expect.empty() ? "" : "expect:\n" + expect);
+  const bool deal = from_deal || (g.pool < 0 && t.start == start_of(g));
+  const std::string start = deal ? "deal: { players: " + std::to_string(g.players) + ", seed: " + std::to_string(g.deal_seed) + " }\n"
+                                 : "setup:\n" + write_setup(t.start, g.config.rules, 2);
+  return failure_head(property, why, g.config, describe(g)) + start + write_steps(t.start, g.config.rules, actions, verdicts) +
+         (expect.empty() ? "" : "expect:\n" + expect);
 }
 
 }  // namespace

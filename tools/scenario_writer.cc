@@ -172,8 +172,12 @@ std::string write_head(const ScenarioText& head) {
 
 std::string write_scenario(const ScenarioText& head, const GameState& start, const RuleSet& r,
                            const std::vector<Action>& actions, const std::vector<std::string>& verdicts) {
+  return write_head(head) + "setup:\n" + write_setup(start, r, 2) + write_steps(start, r, actions, verdicts);
+}
+
+std::string write_steps(const GameState& start, const RuleSet& r, const std::vector<Action>& actions,
+                        const std::vector<std::string>& verdicts) {
   std::ostringstream out;
-  out << write_head(head) << "setup:\n" << write_setup(start, r, 2);
   if (!actions.empty()) out << "steps:\n";
   GameState s = start;
   for (size_t i = 0; i < actions.size(); ++i) {

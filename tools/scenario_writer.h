@@ -35,4 +35,8 @@ std::string write_head(const ScenarioText& head);
 std::string write_scenario(const ScenarioText& head, const GameState& start, const RuleSet& r,
                            const std::vector<Action>& actions, const std::vector<std::string>& verdicts);
 
+// The `steps:` of a scenario starting at `start` (empty without actions).
+std::string write_steps(const GameState& start, const RuleSet& r, const std::vector<Action>& actions,
+                        const std::vector<std::string>& verdicts);
+
 }  // namespace meldcheck
