@@ -1,9 +1,28 @@
 // How fast the engine plays: apply alone, the legal-action enumeration, whole random
-// games, meld validation, and copying and hashing a state.
+// games, meld validation, and copying and hashing a state. Heap allocations are counted
+// by replacing the global operator new: the playouts report them per action.
 #include <benchmark/benchmark.h>
 
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
 #include "engine/random_play.h"
+#include "engine/rng.h"
 #include "tools/ruleset_loader.h"
+
+namespace {
+std::atomic<int64_t> heap_allocations{0};
+}  // namespace
+
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+void* operator new(size_t size) {
+  heap_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
 
 namespace meldcheck {
 namespace {
@@ -80,6 +99,35 @@ void BM_RandomHand(benchmark::State& state) {
   state.SetItemsProcessed(actions);
 }
 BENCHMARK(BM_RandomHand);
+
+// Whole hands of each ruleset, four players, the legal actions enumerated at every step
+// and one picked uniformly: the reach of random play. Counts actions and heap allocations.
+void BM_Playout(benchmark::State& state, const std::string& id) {
+  const RuleSet& r = rules(id);
+  std::vector<Action> legal;
+  legal.reserve(4096);
+  uint64_t seed = 1;
+  int64_t actions = 0, allocations = 0;
+  for (auto _ : state) {
+    GameState s = new_match(r, 4, seed, 3);
+    SplitMix64 rng{seed++};
+    const int64_t allocated_before = heap_allocations.load();
+    while (!s.hand_over) {
+      legal_actions(s, r, legal);
+      if (legal.empty()) break;
+      apply(s, r, legal[rng.next() % legal.size()]);
+      ++actions;
+    }
+    allocations += heap_allocations.load() - allocated_before;
+  }
+  state.SetItemsProcessed(actions);
+  state.counters["allocs_per_action"] = double(allocations) / double(std::max<int64_t>(actions, 1));
+}
+BENCHMARK_CAPTURE(BM_Playout, rummy500, std::string("rummy500"));
+BENCHMARK_CAPTURE(BM_Playout, femhundra_rummy, std::string("femhundra-rummy"));
+BENCHMARK_CAPTURE(BM_Playout, femhundra_familj, std::string("femhundra-familj"));
+BENCHMARK_CAPTURE(BM_Playout, liverpool, std::string("liverpool"));
+BENCHMARK_CAPTURE(BM_Playout, rummikub, std::string("rummikub"))->Unit(benchmark::kMillisecond);
 
 void BM_FormMeld(benchmark::State& state) {
   const RuleSet& r = rules("rummy500");

@@ -42,7 +42,7 @@ class TokenGroups {
   int tokens() const { return groups_ ? ends_[groups_ - 1] : 0; }
   std::span<const Token> group(int g) const {
     int begin = g == 0 ? 0 : ends_[g - 1];
-    return {tokens_.data() + begin, size_t(ends_[g] - begin)};
+    return {storage_.tokens.data() + begin, size_t(ends_[g] - begin)};
   }
   // Starts a new group; false when full.
   bool open_group() {
@@ -55,14 +55,19 @@ class TokenGroups {
   bool add(Token t) {
     int n = ends_[groups_ - 1];
     if (n == kMaxTokens) return false;
-    tokens_[n] = t;
+    storage_.tokens[n] = t;
     ends_[groups_ - 1] = uint8_t(n + 1);
     return true;
   }
   void clear() { groups_ = 0; }
 
  private:
-  std::array<Token, kMaxTokens> tokens_{};
+  // Only the first tokens() entries are meaningful. The union leaves the rest unset, so
+  // that making an action does not fill a whole table's worth of tokens.
+  union Storage {
+    Storage() {}
+    std::array<Token, kMaxTokens> tokens;
+  } storage_;
   std::array<uint8_t, kMaxGroups> ends_{};
   uint8_t groups_ = 0;
 };

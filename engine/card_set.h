@@ -69,6 +69,20 @@ class CardSet {
 
   friend constexpr bool operator==(const CardSet&, const CardSet&) = default;
 
+  // The set up to the exchange of identical copies, in two words: the faces held at least
+  // once (bit = face code) with the number of jokers above them, and the faces held twice.
+  struct Alike {
+    uint64_t once_and_jokers = 0, twice = 0;
+    friend constexpr bool operator==(const Alike&, const Alike&) = default;
+  };
+  constexpr Alike alike() const {
+    constexpr uint64_t kFaceBits = (uint64_t{1} << kFaces) - 1;
+    const uint64_t first = w_[0] & kFaceBits;                                  // cards 0..51
+    const uint64_t second = ((w_[0] >> kFaces) | (w_[1] << (64 - kFaces))) & kFaceBits;  // 52..103
+    const uint64_t jokers = uint64_t(std::popcount(w_[1] >> (kFirstJoker - 64)));
+    return {(first | second) | (jokers << kFaces), first & second};
+  }
+
  private:
   constexpr CardSet(uint64_t a, uint64_t b) : w_{a, b} {}
   std::array<uint64_t, 2> w_{};

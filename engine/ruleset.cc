@@ -1,5 +1,7 @@
 #include "engine/ruleset.h"
 
+#include <bit>
+
 namespace meldcheck {
 
 const DeckRule* RuleSet::deck_for(int players) const {
@@ -31,8 +33,8 @@ std::string RuleSet::rule_id(Check c) const {
 Check RuleSet::first_failure(CheckMask failed) const {
   Check best = Check::kNone;
   int best_rank = 1 << 30;
-  for (int c = 1; c < kNumChecks; ++c) {
-    if (!failed.has(Check(c))) continue;
+  for (uint64_t bits = failed.bits(); bits != 0; bits &= bits - 1) {
+    const int c = std::countr_zero(bits);
     // Core checks come first; unmapped ones last, in their own order.
     int rank = is_core_check(Check(c)) ? -1 : clause_of[c] >= 0 ? clause_of[c] : (1 << 20) + c;
     if (rank < best_rank) best = Check(c), best_rank = rank;
