@@ -161,6 +161,16 @@ Check claim_buy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
 
 }  // namespace
 
+bool claim_window_open(const GameState& s, const RuleSet& r) {
+  switch (r.claim) {
+    case ClaimRule::kRummy:
+    case ClaimRule::kSnap: return before_next_draw(s);
+    case ClaimRule::kBuy: return after_decline(s);
+    case ClaimRule::kNone: break;
+  }
+  return false;
+}
+
 Check do_claim(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   switch (r.claim) {
     case ClaimRule::kRummy: return claim_rummy(s, r, a, commit);

@@ -72,6 +72,9 @@ bool meld_possible_with(const GameState& s, const RuleSet& r, int player, CardSe
 // Whether `face`, laid off alone, fits a meld on the table for this player.
 bool fits_table(const GameState& s, const RuleSet& r, int player, Face face);
 
+// Whether the discard on offer may be claimed now, by the ruleset's claim rule.
+bool claim_window_open(const GameState& s, const RuleSet& r);
+
 // Per action kind: the validation and, when it passes, the change.
 Check do_draw(GameState& s, const RuleSet& r, const Action& a, bool commit);
 Check do_take(GameState& s, const RuleSet& r, const Action& a, bool commit);

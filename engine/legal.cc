@@ -171,47 +171,48 @@ void play_phase(Collector& c, int p) {
   }
 }
 
-// Claims by the other players on the discard pile.
+// Claims by the other players on the discard pile, while the ruleset's window for them is
+// open. The candidates of a depth are the same for every claimer: found once, offered by each.
 void claims(Collector& c) {
   const GameState& s = c.s;
-  if (c.r.claim == ClaimRule::kNone || s.offer.from == kNoPlayer || s.discard.empty()) return;
-  for (int q = 0; q < s.num_players; ++q) {
-    if (c.r.claim == ClaimRule::kBuy) {
-      Action a = base(ActionKind::kClaim, q);
-      a.take.kind = TakeSpec::Kind::kCount;
-      a.take.count = 1;
+  if (c.r.claim == ClaimRule::kNone || s.discard.empty() || !detail::claim_window_open(s, c.r)) return;
+  auto offer_by_each = [&](Action a) {
+    for (int q = 0; q < s.num_players; ++q) {
+      a.player = uint8_t(q);
       c.offer(a);
-      continue;
     }
-    // Rummy takes any depth; a snap takes the discard alone.
-    const int max_depth = c.r.claim == ClaimRule::kRummy ? s.discard.size() : 1;
-    for (int n = 1; n <= max_depth; ++n) {
-      FaceCounts taken;
-      for (int i = s.discard.size() - n; i < s.discard.size(); ++i) ++taken[face_of(s.discard.at(i))];
-      const Face deepest = face_of(s.discard.at(s.discard.size() - n));
-      Action a = base(ActionKind::kClaim, q);
-      a.take.kind = TakeSpec::Kind::kCount;
-      a.take.count = uint8_t(n);
-      if (c.r.claim == ClaimRule::kRummy) {
-        detail::for_each_meld(c.r.meld, taken, [&](std::span<const Token> t) {
-          if (!detail::has_face(t, deepest)) return true;
-          Action m = a;
-          add_group(m, t);
-          c.offer(m);
-          return true;
-        });
-      }
-      for (const Meld& meld : s.table.all()) {
-        detail::for_each_layoff(c.r.meld, taken, meld.shape, [&](std::span<const Token> t) {
-          if (!detail::has_face(t, deepest)) return true;
-          Action l = a;
-          l.claim_layoff = true;
-          l.meld_id = meld.id;
-          add_group(l, t);
-          c.offer(l);
-          return true;
-        });
-      }
+  };
+  Action a = base(ActionKind::kClaim, 0);
+  a.take.kind = TakeSpec::Kind::kCount;
+  if (c.r.claim == ClaimRule::kBuy) {
+    a.take.count = 1;
+    offer_by_each(a);
+    return;
+  }
+  // Rummy takes any depth, using the deepest card taken; a snap takes the discard alone.
+  const int max_depth = c.r.claim == ClaimRule::kRummy ? s.discard.size() : 1;
+  FaceCounts taken;
+  for (int n = 1; n <= max_depth; ++n) {
+    const Face deepest = face_of(s.discard.at(s.discard.size() - n));
+    ++taken[deepest];
+    a.take.count = uint8_t(n);
+    if (c.r.claim == ClaimRule::kRummy) {
+      detail::for_each_meld_with(c.r.meld, taken, deepest, [&](std::span<const Token> t) {
+        Action m = a;
+        add_group(m, t);
+        offer_by_each(m);
+        return true;
+      });
+    }
+    for (const Meld& meld : s.table.all()) {
+      detail::for_each_layoff_with(c.r.meld, taken, meld.shape, deepest, [&](std::span<const Token> t) {
+        Action l = a;
+        l.claim_layoff = true;
+        l.meld_id = meld.id;
+        add_group(l, t);
+        offer_by_each(l);
+        return true;
+      });
     }
   }
 }

@@ -66,16 +66,14 @@ bool usable(const GameState& s, const RuleSet& r, int p, CardSet pool, Face f, b
     return contract_with(s, r, counts, f);
   const bool can_meld = may_meld_now(s, r, p);
   if (can_meld) {
-    bool found = !for_each_meld(r.meld, counts, [&](std::span<const Token> t) {
-      return !(has_face(t, f) && valid_meld(s, r, t));
-    });
+    bool found = !for_each_meld_with(r.meld, counts, f, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
     if (found) return true;
   }
   if (!layoffs || s.first_lap) return false;
   const bool may_build = !r.layoff.needs_opened || s.players[p].opened;
   for (const Meld& m : s.table.all()) {
-    bool found = !for_each_layoff(r.meld, counts, m.shape, [&](std::span<const Token> t) {
-      if (!has_face(t, f) || !valid_layoff(s, r, m, t)) return true;
+    bool found = !for_each_layoff_with(r.meld, counts, m.shape, f, [&](std::span<const Token> t) {
+      if (!valid_layoff(s, r, m, t)) return true;
       // Not yet allowed to build: first a meld of one's own from the other cards.
       return !(may_build || (can_meld && any_meld(s, r, minus(counts, t))));
     });

@@ -15,6 +15,12 @@ namespace meldcheck::detail {
 
 using TokenBuffer = std::array<Token, kMaxMeldCards>;
 
+inline bool has_face(std::span<const Token> tokens, Face f) {
+  for (const Token& t : tokens)
+    if (t.face == f) return true;
+  return false;
+}
+
 // Jokers with whole-card stand-ins for the free suits of a set: calls emit() once per
 // choice of `jokers` suits among the free ones (suit bits in `free_mask`).
 template <class Emit>
@@ -47,26 +53,36 @@ bool emit_set_jokers(const MeldRules& rules, int used_mask, int jokers, int rank
   return emit(n + jokers);
 }
 
-// New melds from `pool`: visit(std::span<const Token>) returns false to stop. Returns
-// false when stopped.
+// New melds from `pool` with a card of face `with` in each (any meld when `with` is
+// Face::none()): visit(std::span<const Token>) returns false to stop. Returns false when
+// stopped.
 template <class Visit>
-bool for_each_meld(const MeldRules& rules, const FaceCounts& pool, Visit&& visit) {
+bool for_each_meld_with(const MeldRules& rules, const FaceCounts& pool, Face with, Visit&& visit) {
   const int jokers = pool[Face::joker()];
+  const bool natural_with = with.is_natural();
   TokenBuffer buf;
-  auto emit = [&](int n) { return visit(std::span<const Token>(buf.data(), n)); };
+  auto emit = [&](int n) {
+    const std::span<const Token> t(buf.data(), n);
+    return (!with.is_joker() || has_face(t, with)) ? visit(t) : true;
+  };
   // Sets: a count of each suit of one rank, and some jokers.
-  for (int rank = 1; rank <= kRanks; ++rank) {
+  for (int rank = natural_with ? with.rank() : 1; rank <= (natural_with ? with.rank() : kRanks); ++rank) {
     std::array<int, kSuits> cap{};
     for (int s = 0; s < kSuits; ++s) {
       cap[s] = pool[Face::natural(s, rank)];
       if (rules.set_distinct_suits) cap[s] = std::min(cap[s], 1);
     }
     if (cap[0] + cap[1] + cap[2] + cap[3] + jokers < rules.min_size) continue;
+    std::array<int, kSuits> low{};
+    if (natural_with) {
+      if (cap[with.suit()] == 0) continue;
+      low[with.suit()] = 1;
+    }
     std::array<int, kSuits> c{};
-    for (c[0] = 0; c[0] <= cap[0]; ++c[0])
-      for (c[1] = 0; c[1] <= cap[1]; ++c[1])
-        for (c[2] = 0; c[2] <= cap[2]; ++c[2])
-          for (c[3] = 0; c[3] <= cap[3]; ++c[3]) {
+    for (c[0] = low[0]; c[0] <= cap[0]; ++c[0])
+      for (c[1] = low[1]; c[1] <= cap[1]; ++c[1])
+        for (c[2] = low[2]; c[2] <= cap[2]; ++c[2])
+          for (c[3] = low[3]; c[3] <= cap[3]; ++c[3]) {
             int n = 0, used = 0;
             for (int s = 0; s < kSuits; ++s)
               for (int k = 0; k < c[s]; ++k) buf[n++] = Token{Face::natural(s, rank)}, used |= 1 << s;
@@ -79,22 +95,27 @@ bool for_each_meld(const MeldRules& rules, const FaceCounts& pool, Visit&& visit
           }
   }
   // Runs: every window of a suit whose gaps the jokers can fill.
-  for (int suit = 0; suit < kSuits; ++suit) {
+  for (int suit = natural_with ? with.suit() : 0; suit < (natural_with ? with.suit() + 1 : kSuits); ++suit) {
+    int in_suit = 0;
+    for (int rank = 1; rank <= kRanks; ++rank) in_suit += pool[Face::natural(suit, rank)];
+    if (in_suit + jokers < rules.min_size || in_suit < rules.min_naturals) continue;
     for (int start = 1; start <= kRanks; ++start) {
       FaceCounts left = pool;
       int gaps = 0, n = 0;
+      bool has_with = !natural_with;
       for (int len = 1; len <= kRanks + 1; ++len) {
         const int pos = start + len - 1;
         const Face f = run_face(suit, pos);
         if (left[f] > 0) {
           --left[f];
           buf[n++] = Token{f};
+          has_with |= f == with;
         } else {
           ++gaps;
           buf[n++] = Token{Face::joker(), f};
         }
         if (gaps > jokers) break;
-        if (len < rules.min_size || len - gaps < rules.min_naturals) continue;
+        if (len < rules.min_size || len - gaps < rules.min_naturals || !has_with) continue;
         if (!emit(n)) return false;
       }
     }
@@ -102,12 +123,23 @@ bool for_each_meld(const MeldRules& rules, const FaceCounts& pool, Visit&& visit
   return true;
 }
 
-// Layoffs onto `meld` from `pool`: visit(std::span<const Token>) returns false to stop.
 template <class Visit>
-bool for_each_layoff(const MeldRules& rules, const FaceCounts& pool, const Shape& meld, Visit&& visit) {
+bool for_each_meld(const MeldRules& rules, const FaceCounts& pool, Visit&& visit) {
+  return for_each_meld_with(rules, pool, Face::none(), visit);
+}
+
+// Layoffs onto `meld` from `pool` with a card of face `with` in each (any layoff when
+// `with` is Face::none()): visit(std::span<const Token>) returns false to stop.
+template <class Visit>
+bool for_each_layoff_with(const MeldRules& rules, const FaceCounts& pool, const Shape& meld, Face with, Visit&& visit) {
   const int jokers = pool[Face::joker()];
+  if (with.is_natural() && (meld.kind == MeldKind::kSet ? with.rank() != meld.rank() : with.suit() != meld.suit()))
+    return true;
   TokenBuffer buf;
-  auto emit = [&](int n) { return n > 0 ? visit(std::span<const Token>(buf.data(), n)) : true; };
+  auto emit = [&](int n) {
+    const std::span<const Token> t(buf.data(), n);
+    return n > 0 && (with.is_none() || has_face(t, with)) ? visit(t) : true;
+  };
   if (meld.kind == MeldKind::kSet) {
     const int rank = meld.rank();
     int used = 0;
@@ -160,6 +192,11 @@ bool for_each_layoff(const MeldRules& rules, const FaceCounts& pool, const Shape
   return true;
 }
 
+template <class Visit>
+bool for_each_layoff(const MeldRules& rules, const FaceCounts& pool, const Shape& meld, Visit&& visit) {
+  return for_each_layoff_with(rules, pool, meld, Face::none(), visit);
+}
+
 // Sets of disjoint melds from `hand` of `size` melds (or any size up to it when
 // `exact` is false), each passed to emit(chosen indices) until `limit` are emitted.
 template <typename Emit>
@@ -181,12 +218,6 @@ void disjoint_melds(const std::vector<std::vector<Token>>& candidates, const Fac
     }
   };
   search(search, 0, hand);
-}
-
-inline bool has_face(std::span<const Token> tokens, Face f) {
-  for (const Token& t : tokens)
-    if (t.face == f) return true;
-  return false;
 }
 
 inline FaceCounts minus(FaceCounts pool, std::span<const Token> tokens) {
