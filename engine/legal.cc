@@ -40,28 +40,20 @@ void each_distinct_face(CardSet cards, auto&& f) {
     if (counts.n[code]) f(Face::from_code(uint8_t(code)));
 }
 
-using Melds = std::vector<std::vector<Token>>;
-
-Melds melds_from(const RuleSet& r, const FaceCounts& pool) {
-  Melds out;
-  detail::for_each_meld(r.meld, pool, [&](std::span<const Token> t) {
-    out.emplace_back(t.begin(), t.end());
-    return true;
-  });
-  return out;
-}
-
 // The round's contract as one action: disjoint melds of the kinds it asks for.
 void contract_melds(Collector& c, int p, const FaceCounts& hand) {
   const auto& contracts = c.r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(c.s.round, contracts.size()) - 1];
-  const Melds candidates = melds_from(c.r, hand);
-  detail::disjoint_melds(candidates, hand, want.sets + want.runs, true, kMaxContractCombos, [&](const std::vector<int>& chosen) {
-    Action a = base(ActionKind::kMeld, p);
-    for (int i : chosen) add_group(a, candidates[i]);
-    c.offer(a);
-    return 1;
-  });
+  const detail::MeldList candidates = detail::melds_from(c.r.meld, hand);
+  detail::disjoint_melds(
+      candidates, hand, want.sets + want.runs, true, kMaxContractCombos,
+      [&](std::span<const int> chosen) {
+        Action a = base(ActionKind::kMeld, p);
+        for (int i : chosen) add_group(a, candidates[size_t(i)]);
+        c.offer(a);
+        return 1;
+      },
+      &want);
 }
 
 // The table as it stands, as the groups of an arrange step.
@@ -86,12 +78,12 @@ void arrange_moves(Collector& c, int p) {
     c.offer(a);
   }
   const FaceCounts rack = face_counts(s.hand(p));
-  const Melds candidates = melds_from(c.r, rack);
+  const detail::MeldList candidates = detail::melds_from(c.r.meld, rack);
   const Action table = table_as_arrange(s, p);
-  const int set_limit = s.players[p].opened ? 1 : kMaxMelds;
-  detail::disjoint_melds(candidates, rack, set_limit, false, kMaxContractCombos, [&](const std::vector<int>& chosen) {
+  const int set_limit = s.players[p].opened ? 1 : detail::kMaxMeldsInAction;
+  detail::disjoint_melds(candidates, rack, set_limit, false, kMaxContractCombos, [&](std::span<const int> chosen) {
     Action a = table;
-    for (int i : chosen) add_group(a, candidates[i]);
+    for (int i : chosen) add_group(a, candidates[size_t(i)]);
     c.offer(a);
     return 1;
   });

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/fault.h"
+#include "engine/small_sort.h"
 
 namespace meldcheck {
 namespace {
@@ -90,7 +91,7 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
   // Slots sorted by face, naturals before jokers of the same face.
   std::array<uint8_t, kMaxMeldCards> order{};
   for (int i = 0; i < n; ++i) order[i] = uint8_t(i);
-  std::stable_sort(order.begin(), order.begin() + n, [&](uint8_t x, uint8_t y) {
+  small_stable_sort(order.begin(), order.begin() + n, [&](uint8_t x, uint8_t y) {
     if (face[x] != face[y]) return face[x] < face[y];
     return !tokens[x].face.is_joker() && tokens[y].face.is_joker();
   });

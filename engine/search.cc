@@ -37,24 +37,21 @@ bool any_meld(const GameState& s, const RuleSet& r, const FaceCounts& pool) {
 bool contract_with(const GameState& s, const RuleSet& r, const FaceCounts& counts, Face f) {
   const auto& contracts = r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(s.round, contracts.size()) - 1];
-  std::vector<std::vector<Token>> candidates;
+  MeldList candidates;
   for_each_meld(r.meld, counts, [&](std::span<const Token> t) {
-    if (valid_meld(s, r, t)) candidates.emplace_back(t.begin(), t.end());
+    Formed formed;
+    if (form_meld(r.meld, t, MeldContext::kMelding, formed).empty() && jokers_allowed(s, r, formed.shape, t))
+      candidates.add(t, formed.shape.kind);
     return true;
   });
   bool found = false;
-  disjoint_melds(candidates, counts, want.sets + want.runs, true, 256, [&](const std::vector<int>& chosen) {
-    int sets = 0;
-    bool has = false;
-    for (int i : chosen) {
-      Formed formed;
-      form_meld(r.meld, candidates[size_t(i)], MeldContext::kMelding, formed);
-      sets += formed.shape.kind == MeldKind::kSet;
-      has |= has_face(candidates[size_t(i)], f);
-    }
-    found |= has && sets == want.sets;
-    return found ? 256 : 1;  // counts toward the limit: a find stops the search
-  });
+  disjoint_melds(
+      candidates, counts, want.sets + want.runs, true, 256,
+      [&](std::span<const int> chosen) {
+        for (int i : chosen) found |= has_face(candidates[size_t(i)], f);
+        return found ? 256 : 1;  // counts toward the limit: a find stops the search
+      },
+      &want);
   return found;
 }
 

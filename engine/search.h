@@ -8,12 +8,16 @@
 #include <vector>
 
 #include "engine/card_set.h"
+#include "engine/inline_vector.h"
 #include "engine/meld.h"
 #include "engine/ruleset.h"
 
 namespace meldcheck::detail {
 
 using TokenBuffer = std::array<Token, kMaxMeldCards>;
+
+// The most melds one action lays (a contract; new sets in a Rummikub opening).
+inline constexpr int kMaxMeldsInAction = 16;
 
 inline bool has_face(std::span<const Token> tokens, Face f) {
   for (const Token& t : tokens)
@@ -197,24 +201,65 @@ bool for_each_layoff(const MeldRules& rules, const FaceCounts& pool, const Shape
   return for_each_layoff_with(rules, pool, meld, Face::none(), visit);
 }
 
-// Sets of disjoint melds from `hand` of `size` melds (or any size up to it when
-// `exact` is false), each passed to emit(chosen indices) until `limit` are emitted.
+// Candidate melds in one flat list, with their kinds.
+class MeldList {
+ public:
+  void add(std::span<const Token> tokens, MeldKind kind) {
+    for (const Token& t : tokens) tokens_.push_back(t);
+    ends_.push_back(uint16_t(tokens_.size()));
+    kinds_.push_back(kind);
+  }
+  size_t size() const { return ends_.size(); }
+  std::span<const Token> operator[](size_t i) const {
+    const size_t begin = i == 0 ? 0 : ends_[i - 1];
+    return {tokens_.data() + begin, ends_[i] - begin};
+  }
+  MeldKind kind(size_t i) const { return kinds_[i]; }
+
+ private:
+  InlineVector<Token, 1024> tokens_;
+  InlineVector<uint16_t, 256> ends_;
+  InlineVector<MeldKind, 256> kinds_;
+};
+
+// The melds from `pool` that form, with the kind each forms, for combining into contracts
+// and openings.
+inline MeldList melds_from(const MeldRules& rules, const FaceCounts& pool) {
+  MeldList out;
+  for_each_meld(rules, pool, [&](std::span<const Token> t) {
+    Formed f;
+    if (form_meld(rules, t, MeldContext::kMelding, f).empty()) out.add(t, f.shape.kind);
+    return true;
+  });
+  return out;
+}
+
+// Sets of disjoint melds from `hand` of `size` melds (or any size up to it when `exact` is
+// false), each passed to emit(std::span<const int> chosen) until `limit` are emitted. With
+// `want` set, only those with exactly want->sets sets (and so size - sets runs) are.
 template <typename Emit>
-void disjoint_melds(const std::vector<std::vector<Token>>& candidates, const FaceCounts& hand, int size, bool exact, int limit, Emit&& emit) {
-  std::vector<int> chosen;
-  int emitted = 0;
+void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size, bool exact, int limit, Emit&& emit,
+                    const ContractRound* want = nullptr) {
+  std::array<int, kMaxMeldsInAction> chosen{};
+  int depth = 0, sets = 0, emitted = 0;
+  size = std::min(size, kMaxMeldsInAction);
   auto search = [&](auto&& self, size_t from, const FaceCounts& left) -> void {
     if (emitted >= limit) return;
-    if (!chosen.empty() && (!exact || int(chosen.size()) == size)) emitted += emit(chosen);
-    if (int(chosen.size()) == size) return;
+    if (depth > 0 && (!exact || depth == size) && (!want || sets == want->sets))
+      emitted += emit(std::span<const int>(chosen.data(), size_t(depth)));
+    if (depth == size) return;
     for (size_t i = from; i < candidates.size(); ++i) {
+      const bool is_set = candidates.kind(i) == MeldKind::kSet;
+      if (want && (is_set ? sets == want->sets : depth - sets == want->runs)) continue;
       FaceCounts rest = left;
       bool fits = true;
       for (const Token& t : candidates[i]) fits &= rest[t.face]-- > 0;
       if (!fits) continue;
-      chosen.push_back(int(i));
+      chosen[size_t(depth++)] = int(i);
+      sets += is_set;
       self(self, i + 1, rest);
-      chosen.pop_back();
+      sets -= is_set;
+      --depth;
     }
   };
   search(search, 0, hand);

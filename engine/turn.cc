@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/fault.h"
+#include "engine/small_sort.h"
 #include "engine/internal.h"
 #include "engine/rng.h"
 
@@ -102,7 +103,7 @@ void canonicalize_set(Meld& m) {
   Shape& sh = m.shape;
   std::array<uint8_t, kMaxMeldCards> order{};
   for (int i = 0; i < sh.size; ++i) order[i] = uint8_t(i);
-  std::stable_sort(order.begin(), order.begin() + sh.size, [&](uint8_t x, uint8_t y) {
+  small_stable_sort(order.begin(), order.begin() + sh.size, [&](uint8_t x, uint8_t y) {
     if (sh.faces[x] != sh.faces[y]) return sh.faces[x] < sh.faces[y];
     return !sh.joker(x) && sh.joker(y);
   });
