@@ -39,40 +39,47 @@ class TokenGroups {
   static constexpr int kMaxGroups = 48;
 
   int groups() const { return groups_; }
-  int tokens() const { return groups_ ? ends_[groups_ - 1] : 0; }
+  int tokens() const { return groups_ ? storage_.lists.ends[groups_ - 1] : 0; }
   std::span<const Token> group(int g) const {
-    int begin = g == 0 ? 0 : ends_[g - 1];
-    return {storage_.tokens.data() + begin, size_t(ends_[g] - begin)};
+    int begin = g == 0 ? 0 : storage_.lists.ends[g - 1];
+    return {storage_.lists.tokens.data() + begin, size_t(storage_.lists.ends[g] - begin)};
   }
   // Starts a new group; false when full.
   bool open_group() {
     if (groups_ == kMaxGroups) return false;
-    ends_[groups_] = groups_ == 0 ? 0 : ends_[groups_ - 1];
+    storage_.lists.ends[groups_] = groups_ == 0 ? 0 : storage_.lists.ends[groups_ - 1];
     ++groups_;
     return true;
   }
   // Adds a token to the last group; false when full.
   bool add(Token t) {
-    int n = ends_[groups_ - 1];
+    int n = storage_.lists.ends[groups_ - 1];
     if (n == kMaxTokens) return false;
-    storage_.tokens[n] = t;
-    ends_[groups_ - 1] = uint8_t(n + 1);
+    storage_.lists.tokens[n] = t;
+    storage_.lists.ends[groups_ - 1] = uint8_t(n + 1);
     return true;
   }
   void clear() { groups_ = 0; }
 
  private:
-  // Only the first tokens() entries are meaningful. The union leaves the rest unset, so
-  // that making an action does not fill a whole table's worth of tokens.
+  // Only the first groups() ends and tokens() tokens are meaningful. The union leaves the
+  // rest unset, so that making an action does not fill a whole table's worth of tokens.
+  struct Lists {
+    std::array<Token, kMaxTokens> tokens;
+    std::array<uint8_t, kMaxGroups> ends;
+  };
   union Storage {
     Storage() {}
-    std::array<Token, kMaxTokens> tokens;
+    Lists lists;
   } storage_;
-  std::array<uint8_t, kMaxGroups> ends_{};
   uint8_t groups_ = 0;
 };
 
 struct Action {
+  // User-provided, so that a value-initialized action (vector::emplace_back()) is not
+  // zero-filled first: the members below say what each starts as.
+  Action() {}
+
   ActionKind kind = ActionKind::kDraw;
   uint8_t player = 0;
   TakeSpec take;       // kTake, kClaim

@@ -99,7 +99,13 @@ struct FaceCounts {
 
 inline FaceCounts face_counts(CardSet s) {
   FaceCounts c;
-  for (Card card : s) ++c[face_of(card)];
+  const CardSet::Alike a = s.alike();
+  constexpr uint64_t kFaceBits = (uint64_t{1} << kFaces) - 1;
+  for (uint64_t once = a.once_and_jokers & kFaceBits; once != 0; once &= once - 1) {
+    const int f = std::countr_zero(once);
+    c.n[f] = uint8_t(1 + ((a.twice >> f) & 1));
+  }
+  c.n[kFaces] = uint8_t(a.once_and_jokers >> kFaces);
   return c;
 }
 

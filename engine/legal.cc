@@ -17,8 +17,21 @@ struct Collector {
   const RuleSet& r;
   std::vector<Action>& out;
 
-  void offer(const Action& a) {
-    if (check_action(s, r, a) == Check::kNone) out.push_back(a);
+  // A candidate made in place at the back of the list; keep_if_legal() keeps it only if
+  // apply would accept it. Nothing may be proposed before the last one is settled.
+  Action& propose(ActionKind kind, int player) {
+    Action& a = out.emplace_back();
+    a.kind = kind;
+    a.player = uint8_t(player);
+    return a;
+  }
+  Action& propose(const Action& like) { return out.emplace_back(like); }
+  void keep_if_legal() {
+    if (check_action(s, r, out.back()) != Check::kNone) out.pop_back();
+  }
+  void offer(ActionKind kind, int player) {
+    propose(kind, player);
+    keep_if_legal();
   }
 };
 
@@ -41,16 +54,16 @@ void each_distinct_face(CardSet cards, auto&& f) {
 }
 
 // The round's contract as one action: disjoint melds of the kinds it asks for.
-void contract_melds(Collector& c, int p, const FaceCounts& hand) {
+void contract_melds(Collector& c, int p, const detail::Pool& hand) {
   const auto& contracts = c.r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(c.s.round, contracts.size()) - 1];
   const detail::MeldList candidates = detail::melds_from(c.r.meld, hand);
   detail::disjoint_melds(
-      candidates, hand, want.sets + want.runs, true, kMaxContractCombos,
+      candidates, hand.counts, want.sets + want.runs, true, kMaxContractCombos,
       [&](std::span<const int> chosen) {
-        Action a = base(ActionKind::kMeld, p);
+        Action& a = c.propose(ActionKind::kMeld, p);
         for (int i : chosen) add_group(a, candidates[size_t(i)]);
-        c.offer(a);
+        c.keep_if_legal();
         return 1;
       },
       &want);
@@ -73,89 +86,89 @@ void arrange_moves(Collector& c, int p) {
   const GameState& s = c.s;
   const Placement best = best_arrangement(s, c.r, c.r.table.best_move);
   if (best.found) {
-    Action a = base(ActionKind::kArrange, p);
+    Action& a = c.propose(ActionKind::kArrange, p);
     a.cards = best.sets;
-    c.offer(a);
+    c.keep_if_legal();
   }
-  const FaceCounts rack = face_counts(s.hand(p));
+  const detail::Pool rack(s.hand(p));
   const detail::MeldList candidates = detail::melds_from(c.r.meld, rack);
   const Action table = table_as_arrange(s, p);
   const int set_limit = s.players[p].opened ? 1 : detail::kMaxMeldsInAction;
-  detail::disjoint_melds(candidates, rack, set_limit, false, kMaxContractCombos, [&](std::span<const int> chosen) {
-    Action a = table;
+  detail::disjoint_melds(candidates, rack.counts, set_limit, false, kMaxContractCombos, [&](std::span<const int> chosen) {
+    Action& a = c.propose(table);
     for (int i : chosen) add_group(a, candidates[size_t(i)]);
-    c.offer(a);
+    c.keep_if_legal();
     return 1;
   });
   if (!s.players[p].opened) return;
   for (int m = 0; m < s.table.count; ++m) {
     detail::for_each_layoff(c.r.meld, rack, s.table.melds[m].shape, [&](std::span<const Token> added) {
       if (added.size() != 1) return true;
-      Action a = base(ActionKind::kArrange, p);
+      Action& a = c.propose(ActionKind::kArrange, p);
       for (int g = 0; g < table.cards.groups(); ++g) {
         a.cards.open_group();
         for (const Token& t : table.cards.group(g)) a.cards.add(t);
         if (g == m) a.cards.add(added[0]);
       }
-      c.offer(a);
+      c.keep_if_legal();
       return true;
     });
   }
 }
 
 void draw_phase(Collector& c, int p) {
-  c.offer(base(ActionKind::kDraw, p));
+  c.offer(ActionKind::kDraw, p);
   if (c.r.table.free_rearrangement) {
     arrange_moves(c, p);
-    c.offer(base(ActionKind::kTimeout, p));
+    c.offer(ActionKind::kTimeout, p);
   }
   for (int n = 1; n <= c.s.discard.size(); ++n) {
-    Action a = base(ActionKind::kTake, p);
+    Action& a = c.propose(ActionKind::kTake, p);
     a.take.kind = TakeSpec::Kind::kCount;
     a.take.count = uint8_t(n);
-    c.offer(a);
+    c.keep_if_legal();
   }
-  c.offer(base(ActionKind::kPass, p));
+  c.offer(ActionKind::kPass, p);
 }
 
 void play_phase(Collector& c, int p) {
   const GameState& s = c.s;
-  const FaceCounts hand = face_counts(s.hand(p));
+  const detail::Pool hand(s.hand(p));
   if (c.r.opening.form == OpeningForm::kContract && !s.players[p].opened) {
     contract_melds(c, p, hand);
   } else {
     detail::for_each_meld(c.r.meld, hand, [&](std::span<const Token> t) {
-      Action a = base(ActionKind::kMeld, p);
+      Action& a = c.propose(ActionKind::kMeld, p);
       add_group(a, t);
-      c.offer(a);
+      c.keep_if_legal();
       return true;
     });
   }
   for (const Meld& m : s.table.all()) {
     detail::for_each_layoff(c.r.meld, hand, m.shape, [&](std::span<const Token> t) {
-      Action a = base(ActionKind::kLayoff, p);
+      Action& a = c.propose(ActionKind::kLayoff, p);
       a.meld_id = m.id;
       add_group(a, t);
-      c.offer(a);
+      c.keep_if_legal();
       return true;
     });
     for (int i = 0; i < m.shape.size; ++i) {
       if (!m.shape.joker(i)) continue;
       each_distinct_face(s.hand(p), [&](Face f) {
         if (!f.is_natural() || f.rank() != m.shape.faces[i].rank()) return;
-        Action a = base(ActionKind::kSwap, p);
+        Action& a = c.propose(ActionKind::kSwap, p);
         a.meld_id = m.id;
         a.card = f;
-        c.offer(a);
+        c.keep_if_legal();
       });
     }
   }
   each_distinct_face(s.hand(p), [&](Face f) {
-    Action a = base(ActionKind::kDiscard, p);
+    Action& a = c.propose(ActionKind::kDiscard, p);
     a.card = f;
-    c.offer(a);
+    c.keep_if_legal();
   });
-  c.offer(base(ActionKind::kPass, p));  // where a turn ends without a discard
+  c.offer(ActionKind::kPass, p);  // where a turn ends without a discard
   if (fault("enumerate-foreign")) {
     Action a = base(ActionKind::kDiscard, p);
     a.card = Face::natural(0, 1);
@@ -168,10 +181,10 @@ void play_phase(Collector& c, int p) {
 void claims(Collector& c) {
   const GameState& s = c.s;
   if (c.r.claim == ClaimRule::kNone || s.discard.empty() || !detail::claim_window_open(s, c.r)) return;
-  auto offer_by_each = [&](Action a) {
+  auto offer_by_each = [&](const Action& a) {
     for (int q = 0; q < s.num_players; ++q) {
-      a.player = uint8_t(q);
-      c.offer(a);
+      c.propose(a).player = uint8_t(q);
+      c.keep_if_legal();
     }
   };
   Action a = base(ActionKind::kClaim, 0);
@@ -183,10 +196,10 @@ void claims(Collector& c) {
   }
   // Rummy takes any depth, using the deepest card taken; a snap takes the discard alone.
   const int max_depth = c.r.claim == ClaimRule::kRummy ? s.discard.size() : 1;
-  FaceCounts taken;
+  detail::Pool taken;
   for (int n = 1; n <= max_depth; ++n) {
     const Face deepest = face_of(s.discard.at(s.discard.size() - n));
-    ++taken[deepest];
+    taken.add(deepest);
     a.take.count = uint8_t(n);
     if (c.r.claim == ClaimRule::kRummy) {
       detail::for_each_meld_with(c.r.meld, taken, deepest, [&](std::span<const Token> t) {
@@ -275,9 +288,8 @@ void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Act
   out.clear();
   Collector c{state, rules, out};
   if (state.hand_over) {
-    Action a = base(ActionKind::kNextHand, state.to_move);
-    a.seed = state.rng;
-    c.offer(a);
+    c.propose(ActionKind::kNextHand, state.to_move).seed = state.rng;
+    c.keep_if_legal();
     return;
   }
   const int p = state.to_move;
@@ -286,9 +298,9 @@ void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Act
     case Phase::kPlay: play_phase(c, p); break;
     case Phase::kRow:
       each_distinct_face(state.hand(p), [&](Face f) {
-        Action a = base(ActionKind::kDiscard, p);
+        Action& a = c.propose(ActionKind::kDiscard, p);
         a.card = f;
-        c.offer(a);
+        c.keep_if_legal();
       });
       break;
   }

@@ -1,6 +1,7 @@
 #include "engine/meld.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "engine/fault.h"
 #include "engine/small_sort.h"
@@ -202,6 +203,24 @@ CheckMask wrong_run_standin(std::span<const Token> tokens, int suit) {
   return {};
 }
 
+// The starts (bit start-1) of the windows of tokens.size() positions in which every token
+// of a known rank has a position of its rank (r or r + 13): place_run fails elsewhere.
+uint32_t possible_starts(std::span<const Token> tokens) {
+  const int n = int(tokens.size());
+  uint32_t starts = (1u << kRanks) - 1;
+  for (const Token& t : tokens) {
+    const Face w = wanted(t);
+    if (w.is_none()) continue;
+    uint32_t fits = 0;
+    for (int pos = w.rank(); pos <= w.rank() + kRanks; pos += kRanks) {
+      const int low = std::max(1, pos - n + 1), high = std::min(kRanks, pos);
+      if (low <= high) fits |= ((1u << (high - low + 1)) - 1) << (low - 1);
+    }
+    starts &= fits;
+  }
+  return starts;
+}
+
 Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit, MeldContext context) {
   Attempt a;
   a.fails = wrong_run_standin(tokens, suit);
@@ -209,7 +228,8 @@ Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit,
   const AceRules& ace = context == MeldContext::kMelding ? rules.ace_melding : rules.ace_building;
   const int n = int(tokens.size());
   CheckMask refusals;
-  for (int start = 1; start <= kRanks; ++start) {
+  for (uint32_t starts = possible_starts(tokens); starts != 0; starts &= starts - 1) {
+    const int start = std::countr_zero(starts) + 1;
     Window w{start, start + n - 1};
     Formed f;
     if (!place_run(tokens, suit, w, {}, f.slot_of_token, 0)) continue;

@@ -29,16 +29,16 @@ bool valid_layoff(const GameState& s, const RuleSet& r, const Meld& m, std::span
   return extend_meld(r.meld, m.shape, tokens, f).empty() && jokers_allowed(s, r, f.shape, tokens);
 }
 
-bool any_meld(const GameState& s, const RuleSet& r, const FaceCounts& pool) {
+bool any_meld(const GameState& s, const RuleSet& r, const Pool& pool) {
   return !for_each_meld(r.meld, pool, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
 }
 
 // Whether the round's contract can be laid down from `counts` with a card of face f in it.
-bool contract_with(const GameState& s, const RuleSet& r, const FaceCounts& counts, Face f) {
+bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, Face f) {
   const auto& contracts = r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(s.round, contracts.size()) - 1];
   MeldList candidates;
-  for_each_meld(r.meld, counts, [&](std::span<const Token> t) {
+  for_each_meld(r.meld, pool, [&](std::span<const Token> t) {
     Formed formed;
     if (form_meld(r.meld, t, MeldContext::kMelding, formed).empty() && jokers_allowed(s, r, formed.shape, t))
       candidates.add(t, formed.shape.kind);
@@ -46,7 +46,7 @@ bool contract_with(const GameState& s, const RuleSet& r, const FaceCounts& count
   });
   bool found = false;
   disjoint_melds(
-      candidates, counts, want.sets + want.runs, true, 256,
+      candidates, pool.counts, want.sets + want.runs, true, 256,
       [&](std::span<const int> chosen) {
         for (int i : chosen) found |= has_face(candidates[size_t(i)], f);
         return found ? 256 : 1;  // counts toward the limit: a find stops the search
@@ -57,22 +57,22 @@ bool contract_with(const GameState& s, const RuleSet& r, const FaceCounts& count
 
 // A new meld with a card of face f (before the contract: the contract), or (when allowed)
 // a layoff of one.
-bool usable(const GameState& s, const RuleSet& r, int p, CardSet pool, Face f, bool layoffs) {
-  const FaceCounts counts = face_counts(pool);
+bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, bool layoffs) {
+  const Pool pool(cards);
   if (!s.first_lap && !s.players[p].opened && r.opening.form == OpeningForm::kContract)
-    return contract_with(s, r, counts, f);
+    return contract_with(s, r, pool, f);
   const bool can_meld = may_meld_now(s, r, p);
   if (can_meld) {
-    bool found = !for_each_meld_with(r.meld, counts, f, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
+    bool found = !for_each_meld_with(r.meld, pool, f, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
     if (found) return true;
   }
   if (!layoffs || s.first_lap) return false;
   const bool may_build = !r.layoff.needs_opened || s.players[p].opened;
   for (const Meld& m : s.table.all()) {
-    bool found = !for_each_layoff_with(r.meld, counts, m.shape, f, [&](std::span<const Token> t) {
+    bool found = !for_each_layoff_with(r.meld, pool, m.shape, f, [&](std::span<const Token> t) {
       if (!valid_layoff(s, r, m, t)) return true;
       // Not yet allowed to build: first a meld of one's own from the other cards.
-      return !(may_build || (can_meld && any_meld(s, r, minus(counts, t))));
+      return !(may_build || (can_meld && any_meld(s, r, pool.minus(t))));
     });
     if (found) return true;
   }
@@ -88,7 +88,7 @@ bool card_usable(const GameState& s, const RuleSet& r, int player, CardSet pool,
 bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth) {
   if (s.hand(player).empty() || s.hand_over || s.to_move != player) return true;
   if (depth == 0) return false;
-  const FaceCounts counts = face_counts(s.hand(player));
+  const Pool hand(s.hand(player));
   Action a;
   a.player = uint8_t(player);
   auto tries = [&](ActionKind kind, int meld_id, std::span<const Token> t) {
@@ -101,10 +101,10 @@ bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth) {
     const Check c = kind == ActionKind::kMeld ? do_meld(next, r, a, true) : do_layoff(next, r, a, true);
     return c == Check::kNone && can_play_out(next, r, player, depth - 1);
   };
-  if (!for_each_meld(r.meld, counts, [&](std::span<const Token> t) { return !tries(ActionKind::kMeld, 0, t); }))
+  if (!for_each_meld(r.meld, hand, [&](std::span<const Token> t) { return !tries(ActionKind::kMeld, 0, t); }))
     return true;
   for (const Meld& m : s.table.all())
-    if (!for_each_layoff(r.meld, counts, m.shape, [&](std::span<const Token> t) { return !tries(ActionKind::kLayoff, m.id, t); }))
+    if (!for_each_layoff(r.meld, hand, m.shape, [&](std::span<const Token> t) { return !tries(ActionKind::kLayoff, m.id, t); }))
       return true;
   return false;
 }
@@ -122,8 +122,8 @@ bool joker_playable(const GameState& s, const RuleSet& r, int player) {
 
 bool fits_table(const GameState& s, const RuleSet& r, int player, Face face) {
   if (r.layoff.needs_opened && !s.players[player].opened) return false;
-  FaceCounts one;
-  ++one[face];
+  Pool one;
+  one.add(face);
   for (const Meld& m : s.table.all()) {
     bool found = !for_each_layoff(r.meld, one, m.shape, [&](std::span<const Token> t) {
       return !(t.size() == 1 && valid_layoff(s, r, m, t));

@@ -25,6 +25,87 @@ inline bool has_face(std::span<const Token> tokens, Face f) {
   return false;
 }
 
+// A pool of cards to search: counts by face, and by suit the ranks held once and twice
+// (bit rank-1), which the quick tests below read.
+struct Pool {
+  FaceCounts counts;
+  std::array<uint16_t, kSuits> once{}, twice{};
+
+  Pool() = default;
+  explicit Pool(CardSet cards) : counts(face_counts(cards)) {
+    const CardSet::Alike a = cards.alike();
+    for (int s = 0; s < kSuits; ++s) {
+      once[s] = uint16_t((a.once_and_jokers >> (s * kRanks)) & ((1u << kRanks) - 1));
+      twice[s] = uint16_t((a.twice >> (s * kRanks)) & ((1u << kRanks) - 1));
+    }
+  }
+  int operator[](Face f) const { return counts[f]; }
+  int jokers() const { return counts[Face::joker()]; }
+  void add(Face f) {
+    const int n = ++counts[f];
+    if (f.is_natural()) (n == 1 ? once : twice)[f.suit()] |= uint16_t(1u << (f.rank() - 1));
+  }
+  void remove(Face f) {
+    const int n = counts[f]--;
+    if (f.is_natural()) (n == 1 ? once : twice)[f.suit()] &= uint16_t(~(1u << (f.rank() - 1)));
+  }
+  Pool minus(std::span<const Token> tokens) const {
+    Pool left = *this;
+    for (const Token& t : tokens) left.remove(t.face);
+    return left;
+  }
+};
+
+// Whether `ranks` (bit rank-1) has `length` in a row, the ace both before the two and
+// after the king (round the corner too): every window a run of that length could take.
+inline bool in_a_row(uint16_t ranks, int length) {
+  const uint32_t around = ranks | uint32_t(ranks) << kRanks;
+  uint32_t starts = around;
+  for (int k = 1; k < length; ++k) starts &= around >> k;
+  return starts != 0;
+}
+
+// The ranks (bit rank-1) of which a pool holds at least `least` cards (one a suit when
+// suits must differ), counted in bit planes across the suits.
+inline uint16_t ranks_with(const Pool& pool, int least, bool distinct_suits) {
+  std::array<uint16_t, 4> plane{};  // a 4-bit count per rank, up to 8 cards
+  auto add = [&](uint16_t bits) {
+    for (int b = 0; b < 4 && bits; ++b) {
+      const uint16_t carry = plane[b] & bits;
+      plane[b] ^= bits;
+      bits = carry;
+    }
+  };
+  for (int s = 0; s < kSuits; ++s) {
+    add(pool.once[s]);
+    if (!distinct_suits) add(pool.twice[s]);
+  }
+  // count >= least, compared from the highest bit down
+  uint16_t greater = 0, equal = 0xFFFF;
+  for (int b = 3; b >= 0; --b) {
+    if ((least >> b) & 1) {
+      equal &= plane[b];
+    } else {
+      greater |= equal & plane[b];
+      equal &= uint16_t(~plane[b]);
+    }
+  }
+  return uint16_t((greater | equal) & ((1u << kRanks) - 1));
+}
+
+// A quick test, before the searches below, that fails only when no meld from a pool
+// without jokers can hold a card of face `with` (any card, when `with` is none): no rank
+// in enough suits, no suit with enough ranks in a row.
+inline bool melds_possible(const MeldRules& rules, const Pool& pool, Face with) {
+  if (pool.jokers() > 0 || with.is_joker()) return true;
+  if (with.is_natural())
+    return in_a_row(pool.once[with.suit()], rules.min_size) ||
+           ((ranks_with(pool, rules.min_size, rules.set_distinct_suits) >> (with.rank() - 1)) & 1);
+  for (int s = 0; s < kSuits; ++s)
+    if (in_a_row(pool.once[s], rules.min_size)) return true;
+  return ranks_with(pool, rules.min_size, rules.set_distinct_suits) != 0;
+}
+
 // Jokers with whole-card stand-ins for the free suits of a set: calls emit() once per
 // choice of `jokers` suits among the free ones (suit bits in `free_mask`).
 template <class Emit>
@@ -61,8 +142,9 @@ bool emit_set_jokers(const MeldRules& rules, int used_mask, int jokers, int rank
 // Face::none()): visit(std::span<const Token>) returns false to stop. Returns false when
 // stopped.
 template <class Visit>
-bool for_each_meld_with(const MeldRules& rules, const FaceCounts& pool, Face with, Visit&& visit) {
-  const int jokers = pool[Face::joker()];
+bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Visit&& visit) {
+  if (!melds_possible(rules, pool, with)) return true;
+  const int jokers = pool.jokers();
   const bool natural_with = with.is_natural();
   TokenBuffer buf;
   auto emit = [&](int n) {
@@ -104,7 +186,7 @@ bool for_each_meld_with(const MeldRules& rules, const FaceCounts& pool, Face wit
     for (int rank = 1; rank <= kRanks; ++rank) in_suit += pool[Face::natural(suit, rank)];
     if (in_suit + jokers < rules.min_size || in_suit < rules.min_naturals) continue;
     for (int start = 1; start <= kRanks; ++start) {
-      FaceCounts left = pool;
+      FaceCounts left = pool.counts;
       int gaps = 0, n = 0;
       bool has_with = !natural_with;
       for (int len = 1; len <= kRanks + 1; ++len) {
@@ -128,17 +210,27 @@ bool for_each_meld_with(const MeldRules& rules, const FaceCounts& pool, Face wit
 }
 
 template <class Visit>
-bool for_each_meld(const MeldRules& rules, const FaceCounts& pool, Visit&& visit) {
+bool for_each_meld(const MeldRules& rules, const Pool& pool, Visit&& visit) {
   return for_each_meld_with(rules, pool, Face::none(), visit);
 }
 
 // Layoffs onto `meld` from `pool` with a card of face `with` in each (any layoff when
 // `with` is Face::none()): visit(std::span<const Token>) returns false to stop.
 template <class Visit>
-bool for_each_layoff_with(const MeldRules& rules, const FaceCounts& pool, const Shape& meld, Face with, Visit&& visit) {
-  const int jokers = pool[Face::joker()];
+bool for_each_layoff_with(const MeldRules& rules, const Pool& pool, const Shape& meld, Face with, Visit&& visit) {
+  const int jokers = pool.jokers();
   if (with.is_natural() && (meld.kind == MeldKind::kSet ? with.rank() != meld.rank() : with.suit() != meld.suit()))
     return true;
+  // Without jokers, a card of the set's rank, or one next to an end of the run, is needed.
+  if (jokers == 0) {
+    if (meld.kind == MeldKind::kSet) {
+      const uint16_t bit = uint16_t(1u << (meld.rank() - 1));
+      if (!((pool.once[0] | pool.once[1] | pool.once[2] | pool.once[3]) & bit)) return true;
+    } else {
+      const int before = meld.start == 1 ? kRanks : meld.start - 1, after = rank_at(meld.end() + 1);
+      if (!((pool.once[meld.suit()] >> (before - 1)) & 1) && !((pool.once[meld.suit()] >> (after - 1)) & 1)) return true;
+    }
+  }
   TokenBuffer buf;
   auto emit = [&](int n) {
     const std::span<const Token> t(buf.data(), n);
@@ -172,7 +264,7 @@ bool for_each_layoff_with(const MeldRules& rules, const FaceCounts& pool, const 
   const int suit = meld.suit();
   const int max_added = kRanks + 1 - meld.size;
   for (int below = 0; below <= max_added; ++below) {
-    FaceCounts left = pool;
+    FaceCounts left = pool.counts;
     int n = 0, gaps = 0;
     bool ok = true;
     for (int k = 1; k <= below && ok; ++k) {
@@ -197,7 +289,7 @@ bool for_each_layoff_with(const MeldRules& rules, const FaceCounts& pool, const 
 }
 
 template <class Visit>
-bool for_each_layoff(const MeldRules& rules, const FaceCounts& pool, const Shape& meld, Visit&& visit) {
+bool for_each_layoff(const MeldRules& rules, const Pool& pool, const Shape& meld, Visit&& visit) {
   return for_each_layoff_with(rules, pool, meld, Face::none(), visit);
 }
 
@@ -224,7 +316,7 @@ class MeldList {
 
 // The melds from `pool` that form, with the kind each forms, for combining into contracts
 // and openings.
-inline MeldList melds_from(const MeldRules& rules, const FaceCounts& pool) {
+inline MeldList melds_from(const MeldRules& rules, const Pool& pool) {
   MeldList out;
   for_each_meld(rules, pool, [&](std::span<const Token> t) {
     Formed f;
@@ -265,9 +357,5 @@ void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size
   search(search, 0, hand);
 }
 
-inline FaceCounts minus(FaceCounts pool, std::span<const Token> tokens) {
-  for (const Token& t : tokens) --pool[t.face];
-  return pool;
-}
 
 }  // namespace meldcheck::detail

@@ -2,6 +2,7 @@
 // compared and hashed up to the exchange of identical copies of a card.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -46,8 +47,20 @@ struct Meld {
 };
 
 struct Table {
-  std::array<Meld, kMaxMelds> melds;
+  // The melds past `count` are left unset and are not copied: a state copies only the
+  // melds in play.
+  union {
+    std::array<Meld, kMaxMelds> melds;
+  };
   uint8_t count = 0;
+
+  Table() {}
+  Table(const Table& o) : count(o.count) { std::copy_n(o.melds.begin(), count, melds.begin()); }
+  Table& operator=(const Table& o) {
+    count = o.count;
+    std::copy_n(o.melds.begin(), count, melds.begin());
+    return *this;
+  }
 
   std::span<const Meld> all() const { return {melds.data(), count}; }
   std::span<Meld> all() { return {melds.data(), count}; }
