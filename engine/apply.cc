@@ -77,6 +77,24 @@ Check keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
   return Check::kNone;
 }
 
+// Whether an obligation of the turn could be left unmet by this action, so that
+// keeps_obligations must look ahead. Not when a meld or layoff meets the card owed (or
+// nothing is owed but the lone taken card) and leaves more than one card in hand.
+bool obligation_at_stake(const GameState& s, const RuleSet& r, const Action& a) {
+  const TurnFacts& t = s.turn;
+  if (a.kind != ActionKind::kMeld && a.kind != ActionKind::kLayoff) return true;
+  if (!t.freed_jokers.empty() || !t.pile_meld_due.empty()) return true;
+  const int laid = a.cards.tokens();
+  if (t.must_use != kNoCard) {
+    const bool meets = a.kind == ActionKind::kMeld || r.draw.taken_use_layoff_counts;
+    bool lays_it = false;
+    for (int g = 0; g < a.cards.groups(); ++g)
+      for (const Token& tok : a.cards.group(g)) lays_it |= tok.face == face_of(t.must_use);
+    if (!meets || !lays_it) return true;
+  }
+  return t.no_discard != kNoCard && laid + 1 >= s.hand(s.to_move).size();
+}
+
 Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (a.kind == ActionKind::kNextHand) return detail::do_next_hand(s, r, a, commit);
   if (s.hand_over) return Check::kHandOver;
@@ -90,7 +108,7 @@ Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   const bool frees_joker = a.kind == ActionKind::kSwap && r.swap.joker_used_same_turn;
   // A player with no cards (floating) who takes a lone card may be unable to part with it.
   const bool empty_handed_take = a.kind == ActionKind::kTake && s.hand(s.to_move).empty();
-  if ((lays_cards && (owes_cards(s.turn) || frees_joker)) || empty_handed_take) {
+  if ((lays_cards && (owes_cards(s.turn) || frees_joker) && obligation_at_stake(s, r, a)) || empty_handed_take) {
     const Check c = keeps_obligations(s, r, a);
     if (c != Check::kNone || !commit) return c;
   }
