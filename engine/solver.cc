@@ -1,6 +1,7 @@
 #include "engine/solver.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "engine/fault.h"
 
@@ -504,9 +505,7 @@ struct Solver {
   }
 };
 
-}  // namespace
-
-Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points) {
+Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points) {
   thread_local Scratch scratch;
   const int jokers = counts.table_jokers + counts.rack_jokers;
   Solver solver{counts, goal, std::min(min_points, 63), jokers, std::min(kMaxTracks, kMaxCopies + jokers),
@@ -541,6 +540,27 @@ Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points)
       for (const Token& t : p.sets.group(g)) p.points += Solver::shown(t).rank();
   }
   return p;
+}
+
+}  // namespace
+
+Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points) {
+  // The last question asked, remembered: a turn's enumeration asks it, and then whether
+  // the player may pass asks it again.
+  struct Asked {
+    TileCounts counts;
+    SolverGoal goal;
+    int min_points = -1;
+    Placement answer;
+  };
+  thread_local Asked last;
+  if (last.min_points == min_points && last.goal == goal && std::memcmp(&last.counts, &counts, sizeof counts) == 0)
+    return last.answer;
+  last.counts = counts;
+  last.goal = goal;
+  last.min_points = min_points;
+  last.answer = solve_uncached(counts, goal, min_points);
+  return last.answer;
 }
 
 }  // namespace meldcheck
