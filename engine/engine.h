@@ -2,6 +2,7 @@
 // No I/O and no parsing here; rulesets arrive as RuleSet values (tools/ruleset_loader).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -25,10 +26,14 @@ Check apply(GameState& state, const RuleSet& rules, const Action& action);
 // What apply would answer, without changing the state.
 Check check_action(const GameState& state, const RuleSet& rules, const Action& action);
 
+// How many candidates the enumeration dropped, by the check that refused them.
+using CheckTally = std::array<uint32_t, kNumChecks>;
+
 // The legal actions in a state, bounded: every draw and take, every single meld and
 // layoff the hand can make, every swap and discard, the contract melds of a round, and
 // the claims other players can make. `out` is cleared and refilled (its storage reused).
-void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out);
+// With `refused`, the candidates it tried and dropped are counted there.
+void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused = nullptr);
 
 // Whether the enumeration lists this action, as written or written another way (cards in
 // another order, a joker's stand-in settled or named, a take by count or by card).

@@ -16,6 +16,7 @@ struct Collector {
   const GameState& s;
   const RuleSet& r;
   std::vector<Action>& out;
+  CheckTally* refused;
 
   // A candidate made in place at the back of the list; keep_if_legal() keeps it only if
   // apply would accept it. Nothing may be proposed before the last one is settled.
@@ -27,7 +28,10 @@ struct Collector {
   }
   Action& propose(const Action& like) { return out.emplace_back(like); }
   void keep_if_legal() {
-    if (check_action(s, r, out.back()) != Check::kNone) out.pop_back();
+    const Check c = check_action(s, r, out.back());
+    if (c == Check::kNone) return;
+    out.pop_back();
+    if (refused) ++(*refused)[int(c)];
   }
   void offer(ActionKind kind, int player) {
     propose(kind, player);
@@ -278,15 +282,15 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
 
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action) {
   std::vector<Action> legal;
-  legal_actions(state, rules, legal);
+  legal_actions(state, rules, legal, nullptr);
   for (const Action& l : legal)
     if (same_action(state, rules, l, action)) return true;
   return false;
 }
 
-void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out) {
+void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused) {
   out.clear();
-  Collector c{state, rules, out};
+  Collector c{state, rules, out, refused};
   if (state.hand_over) {
     c.propose(ActionKind::kNextHand, state.to_move).seed = state.rng;
     c.keep_if_legal();

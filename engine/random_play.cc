@@ -1,5 +1,8 @@
 #include "engine/random_play.h"
 
+#include "engine/internal.h"
+#include "engine/search.h"
+
 #include <algorithm>
 #include <array>
 
@@ -52,7 +55,58 @@ void random_group(SplitMix64& rng, Action& a, const GameState& s, int player, in
   for (int i = 0; i < n; ++i) a.cards.add(random_token(rng, s, player));
 }
 
+// How much the greedy policy wants an action: going out first, then laying the most
+// cards, taking what melds, drawing, and last discarding, the costliest card first.
+double greedy_score(const GameState& s, const RuleSet& r, const Action& a) {
+  const int held = s.hand(a.player).size();
+  const int laid = a.cards.tokens();
+  switch (a.kind) {
+    case ActionKind::kArrange: {
+      int on_table = 0;
+      for (const Meld& m : s.table.all()) on_table += m.shape.size;
+      const int from_rack = laid - on_table;
+      return (from_rack >= held ? 1000 : 100) + from_rack;
+    }
+    case ActionKind::kMeld: return (laid >= held ? 1000 : 60) + laid;
+    case ActionKind::kLayoff: return (laid >= held ? 1000 : 50) + laid;
+    case ActionKind::kClaim: return laid > 0 ? 40 + laid : 3;
+    case ActionKind::kSwap: return 30;
+    case ActionKind::kTake: {
+      const int n = detail::take_count(s.discard, a.take);
+      if (n >= 2) return 20 + n;  // listed, so its deepest card can be used
+      detail::Pool pool(s.hand(a.player));
+      const Face top = face_of(s.discard.top());
+      pool.add(top);
+      return detail::melds_possible(r.meld, pool, top) ? 10 : 4;
+    }
+    case ActionKind::kDraw: return 5;
+    case ActionKind::kDiscard: return (held == 1 ? 1000 : 1) + r.scoring.hand.of(a.card) / 1000.0;
+    case ActionKind::kNextHand: return 10;
+    case ActionKind::kPass:
+    case ActionKind::kTimeout: return 0;
+  }
+  return 0;
+}
+
 }  // namespace
+
+const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused) {
+  legal_actions(s, r, legal_, refused);
+  if (legal_.empty()) return nullptr;
+  if (policy == Policy::kRandom) return &legal_[rng_.next() % legal_.size()];
+  const Action* best = nullptr;
+  double best_score = -1;
+  uint64_t ties = 0;
+  for (const Action& a : legal_) {
+    const double score = greedy_score(s, r, a);
+    if (score > best_score) {
+      best = &a, best_score = score, ties = 1;
+    } else if (score == best_score && rng_.next() % ++ties == 0) {
+      best = &a;  // equal scores: each as likely
+    }
+  }
+  return best;
+}
 
 const Action* RandomPlayer::legal(const GameState& s, const RuleSet& r) {
   legal_actions(s, r, legal_);

@@ -1,6 +1,7 @@
-// Random play for properties, fuzzers and benchmarks: a legal action chosen at random
-// (biased towards laying cards so that hands end), and arbitrary actions that the engine
-// must refuse cleanly when they break a rule.
+// Random play for properties, fuzzers, benchmarks and `meldcheck simulate`: a legal
+// action chosen by a policy (uniformly, greedily, or biased towards laying cards so that
+// hands end), and arbitrary actions that the engine must refuse cleanly when they break a
+// rule.
 #pragma once
 
 #include <vector>
@@ -10,12 +11,20 @@
 
 namespace meldcheck {
 
+enum class Policy : uint8_t {
+  kRandom,  // uniformly among the legal actions
+  kGreedy,  // go out, meld, lay off and arrange whenever possible, the most cards first
+};
+
 class RandomPlayer {
  public:
   explicit RandomPlayer(uint64_t seed) : rng_{seed} {}
 
   // A legal action of the state, or nullptr when there is none (the game is over).
   const Action* legal(const GameState& s, const RuleSet& r);
+  // A legal action chosen by the policy, or nullptr when there is none. With `refused`,
+  // the candidates the enumeration dropped are counted there.
+  const Action* choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused = nullptr);
   // An action of any kind with random cards, seats and targets: usually refused.
   Action arbitrary(const GameState& s, const RuleSet& r);
   uint64_t next() { return rng_.next(); }

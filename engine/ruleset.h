@@ -262,6 +262,7 @@ struct Clause {
   std::string source;  // file and section
   std::string resolution;  // where the text is silent or ambiguous: the reading taken
   std::vector<Check> checks;
+  std::vector<std::string> events;  // what in play passes through it (tools/play_events.h)
 };
 
 struct RuleSet {

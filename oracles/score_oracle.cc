@@ -15,12 +15,6 @@ bool is_set_meld(const TableMeld& m) {
   return true;
 }
 
-bool run_has_rank(const TableMeld& m, int rank) {
-  for (const TableCard& c : m)
-    if (c.face.rank() == rank) return true;
-  return false;
-}
-
 int sum_over(const std::vector<Face>& cards, auto&& value) {
   int total = 0;
   for (const Face& f : cards) total += value(f);
@@ -43,9 +37,11 @@ std::vector<int> rummy500(const FinishedHand& h, const std::vector<std::string>&
     for (size_t i = 0; i < m.size(); ++i) {
       const TableCard& c = m[i];
       int v = c.joker ? 15 : value(c.face);
-      // The ace that leads into the 2 (a run from ace to ace has another at its top, after the king).
-      const bool before_two = i + 1 < m.size() && m[i + 1].face.rank() == 2;
-      if (!c.joker && c.face.rank() == 1 && !is_set_meld(m) && before_two && run_has_rank(m, 3)) v = 1;
+      // The ace that leads into the 2 and then the 3 (a run from ace to ace has another ace
+      // at its top, after the king; one round the corner that stops at the 2 keeps 15,
+      // though its start may hold a 3).
+      const bool leads_into_two_three = i + 2 < m.size() && m[i + 1].face.rank() == 2 && m[i + 2].face.rank() == 3;
+      if (!c.joker && c.face.rank() == 1 && !is_set_meld(m) && leads_into_two_three) v = 1;
       s[size_t(c.laid_by)] += v;
     }
   for (int p = 0; p < h.players; ++p) s[size_t(p)] -= sum_over(h.hands[size_t(p)], value);

@@ -1,4 +1,5 @@
-// meldcheck: replay scenario files against the rules engine, list the rulesets.
+// meldcheck: replay scenario files against the rules engine, list the rulesets, play
+// random games with checks.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
@@ -7,6 +8,7 @@
 #include "tools/replay.h"
 #include "tools/report.h"
 #include "tools/rules_listing.h"
+#include "tools/simulate_command.h"
 #include "tools/solve.h"
 
 namespace {
@@ -64,11 +66,24 @@ int main(int argc, char** argv) {
   solve->add_option("--goal", goal_name, "most-tiles or most-value (default: the ruleset's)")
       ->check(CLI::IsMember({"most-tiles", "most-value"}));
 
-  CLI11_PARSE(app, argc, argv);
+  meldcheck::SimulateFlags simulate_flags;
+  CLI::App* simulate = meldcheck::add_simulate_command(app, simulate_flags);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // the message, on stderr
+    return 2;     // a command line that is not understood is bad input
+  }
   try {
     std::unique_ptr<RulesetLibrary> holder;
     const RulesetLibrary& lib = library(spec_dir, holder);
     if (*replay) return replay_command(paths, format, lib);
+    if (*simulate) return meldcheck::simulate_command(simulate_flags, lib);
     if (*solve) {
       std::optional<meldcheck::SolverGoal> goal;
       if (!goal_name.empty())

@@ -5,6 +5,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "tools/play_events.h"
 #include "tools/spec_files.h"
 
 namespace meldcheck {
@@ -447,7 +448,7 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   in.expect_seq(catalog, "catalog");
   std::set<std::string> ids;
   for (const YamlNode& item : catalog.items) {
-    in.expect_map(item, {"id", "text", "source", "checks", "resolution"}, "a catalog clause");
+    in.expect_map(item, {"id", "text", "source", "checks", "resolution", "events"}, "a catalog clause");
     Clause c;
     const YamlNode& id = in.require(item, "id");
     c.id = r.id + "/" + in.scalar(id, "id");
@@ -464,6 +465,16 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
           in.fail(ch, "check '" + ch.scalar + "' is listed by two clauses");
         r.clause_of[int(*check)] = int16_t(r.catalog.size());
         c.checks.push_back(*check);
+      }
+    }
+    if (const YamlNode* events = item.find("events")) {
+      in.expect_seq(*events, "events");
+      for (const YamlNode& e : events->items) {
+        const std::string& name = in.scalar(e, "an event");
+        const bool variant = name.rfind("variant:", 0) == 0;
+        if (variant ? !variant_patch_.count(name.substr(8)) : !play_event_from_name(name))
+          in.fail(e, variant ? "no variant '" + name.substr(8) + "' in " + r.id : "unknown event '" + name + "'");
+        c.events.push_back(name);
       }
     }
     r.catalog.push_back(std::move(c));

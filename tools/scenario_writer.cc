@@ -1,5 +1,7 @@
 #include "tools/scenario_writer.h"
 
+#include <algorithm>
+#include <array>
 #include <sstream>
 
 #include "tools/scenario.h"
@@ -62,15 +64,24 @@ std::string groups_text(const TokenGroups& g, const RuleSet& r) {
 
 }  // namespace
 
-std::string write_setup(const GameState& s, const RuleSet& r, int indent) {
+std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact) {
   const std::string pad(size_t(indent), ' ');
   std::ostringstream out;
+  std::array<bool, kMaxPlayers> owns_meld{};
+  int largest_id = 0;
+  for (const Meld& m : s.table.all()) {
+    if (m.owner < kMaxPlayers) owns_meld[m.owner] = true;
+    largest_id = std::max(largest_id, int(m.id));
+  }
   out << pad << "players:\n";
   for (int p = 0; p < s.num_players; ++p) {
     const PlayerState& ps = s.players[p];
-    out << pad << "  " << player_name(p) << ": { hand: " << card_list(ps.hand, r) << ", total: " << ps.total
-        << ", opened: " << boolean(ps.opened) << ", penalty: " << ps.penalty
-        << ", built_on_others: " << boolean(ps.built_on_others) << " }\n";
+    out << pad << "  " << player_name(p) << ": { hand: " << card_list(ps.hand, r);
+    if (!compact || ps.total != 0) out << ", total: " << ps.total;
+    if (!compact || ps.opened != owns_meld[p]) out << ", opened: " << boolean(ps.opened);
+    if (!compact || ps.penalty != 0) out << ", penalty: " << ps.penalty;
+    if (!compact || ps.built_on_others) out << ", built_on_others: " << boolean(ps.built_on_others);
+    out << " }\n";
   }
   std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());  // top first
   out << pad << "stock: " << card_list(stock, r) << "\n";
@@ -82,30 +93,38 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent) {
     out << ", cards: " << meld_cards(m, r) << " }\n";
   }
   out << pad << "rest: out\n";
-  out << pad << "rng: " << s.rng << "\n";
-  out << pad << "to_move: " << player_name(s.to_move) << "\n";
-  out << pad << "phase: " << phase_name(s.phase) << "\n";
-  out << pad << (r.opening.form == OpeningForm::kContract ? "round: " : "hand_number: ") << int(s.round) << "\n";
-  if (r.opening.first_lap_no_meld) out << pad << "first_lap: " << boolean(s.first_lap) << "\n";
-  out << pad << "first_player: " << player_name(s.first_player) << "\n";
-  out << pad << "dealer: " << player_name(s.dealer) << "\n";
-  out << pad << "turns: " << s.turns << "\n";
-  out << pad << "passes: " << int(s.passes) << "\n";
-  out << pad << "next_meld: " << int(s.next_meld_id) << "\n";
-  if (s.offer.from == kNoPlayer) {
-    out << pad << "offer: none\n";
-  } else {
-    out << pad << "offer: { from: " << player_name(s.offer.from) << ", declined: " << boolean(s.offer.declined) << " }\n";
+  const int n = s.num_players;
+  if (!compact) out << pad << "rng: " << s.rng << "\n";
+  if (!compact || s.to_move != 0) out << pad << "to_move: " << player_name(s.to_move) << "\n";
+  if (!compact || s.phase != Phase::kDraw) out << pad << "phase: " << phase_name(s.phase) << "\n";
+  if (!compact || s.round != 1)
+    out << pad << (r.opening.form == OpeningForm::kContract ? "round: " : "hand_number: ") << int(s.round) << "\n";
+  if (r.opening.first_lap_no_meld && (!compact || s.first_lap)) out << pad << "first_lap: " << boolean(s.first_lap) << "\n";
+  if (!compact || s.first_player != 0) out << pad << "first_player: " << player_name(s.first_player) << "\n";
+  if (!compact || s.dealer != (s.first_player + n - 1) % n) out << pad << "dealer: " << player_name(s.dealer) << "\n";
+  if (!compact || s.turns != 0) out << pad << "turns: " << s.turns << "\n";
+  if (!compact || s.passes != 0) out << pad << "passes: " << int(s.passes) << "\n";
+  if (!compact || s.next_meld_id != largest_id + 1) out << pad << "next_meld: " << int(s.next_meld_id) << "\n";
+  const Offer usual = s.discard.empty() ? Offer{} : Offer{uint8_t((s.to_move + n - 1) % n), s.phase == Phase::kPlay};
+  if (!compact || !(s.offer == usual)) {
+    if (s.offer.from == kNoPlayer) {
+      out << pad << "offer: none\n";
+    } else {
+      out << pad << "offer: { from: " << player_name(s.offer.from) << ", declined: " << boolean(s.offer.declined) << " }\n";
+    }
   }
   const TurnFacts& t = s.turn;
-  out << pad << "turn: { ";
-  if (t.must_use != kNoCard) out << "must_use: " << card(t.must_use, r) << ", ";
-  if (t.no_discard != kNoCard) out << "no_discard: " << card(t.no_discard, r) << ", ";
-  if (!t.pile_meld_due.empty()) out << "pile_meld_due: " << card_list(t.pile_meld_due, r) << ", ";
-  out << "freed_jokers: " << t.freed_jokers.size() << ", melded: " << boolean(t.melded)
-      << ", built_on_others: " << boolean(t.built_on_others) << ", built: " << boolean(t.built)
-      << ", opened_now: " << boolean(t.opened_now) << ", discarded: " << boolean(t.discarded)
-      << ", actions: " << int(t.actions) << " }\n";
+  if (!compact || !(t == TurnFacts{})) {
+    out << pad << "turn: { ";
+    if (t.must_use != kNoCard) out << "must_use: " << card(t.must_use, r) << ", ";
+    if (t.no_discard != kNoCard) out << "no_discard: " << card(t.no_discard, r) << ", ";
+    if (!t.pile_meld_due.empty()) out << "pile_meld_due: " << card_list(t.pile_meld_due, r) << ", ";
+    out << "freed_jokers: " << t.freed_jokers.size() << ", melded: " << boolean(t.melded)
+        << ", built_on_others: " << boolean(t.built_on_others) << ", built: " << boolean(t.built)
+        << ", opened_now: " << boolean(t.opened_now) << ", discarded: " << boolean(t.discarded)
+        << ", actions: " << int(t.actions) << " }\n";
+  }
+  if (compact && !s.hand_over && !s.game_over) return out.str();
   out << pad << "hand_over: " << boolean(s.hand_over) << "\n";
   out << pad << "last_out: " << (s.last_out == kNoPlayer ? std::string("null") : player_name(s.last_out)) << "\n";
   out << pad << "round_scores: {";
@@ -113,8 +132,8 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent) {
   out << " }\n";
   out << pad << "game_over: " << boolean(s.game_over) << "\n";
   out << pad << "winner: [";
-  for (int p = 0, n = 0; p < s.num_players; ++p)
-    if ((s.winners >> p) & 1) out << (n++ ? ", " : "") << player_name(p);
+  for (int p = 0, k = 0; p < s.num_players; ++p)
+    if ((s.winners >> p) & 1) out << (k++ ? ", " : "") << player_name(p);
   out << "]\n";
   return out.str();
 }

@@ -13,7 +13,11 @@
 namespace meldcheck {
 
 // The `setup:` mapping, indented by `indent` spaces, without the `setup:` key itself.
-std::string write_setup(const GameState& s, const RuleSet& r, int indent);
+// `compact` leaves out what the reader would take by default anyway (totals of 0, the
+// first player to move, an empty turn so far, ...) and the generator's state, so that a
+// finding reads easily; whether it still reads back to a state that shows the same thing
+// is for the caller to check.
+std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact = false);
 
 // One step, as the contract writes it (`draw: stock`, `meld: [[7S, 7H, JK=7]]`, ...),
 // with `player:` when the player is not `to_move`.

@@ -1,0 +1,332 @@
+#include "hunt/checks.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "engine/solver.h"
+#include "oracles/deal_oracle.h"
+#include "oracles/joker_oracle.h"
+#include "oracles/meld_oracle.h"
+#include "oracles/rummikub_oracle.h"
+#include "tools/scenario.h"
+
+namespace meldcheck::hunt {
+
+const std::vector<CheckInfo>& all_checks() {
+  static const std::vector<CheckInfo> checks = {
+      {"conservation", "every physical card in exactly one place", true},
+      {"refusal", "a refused action changes nothing and names a rule of the catalog", true},
+      {"listed", "a listed action is accepted; an accepted draw, take, discard or single meld is listed", true},
+      {"determinism", "the same action from the same state gives the same state", true},
+      {"deal", "every deal is the contract's shuffle dealt by the text's rules (the deal oracle)", true},
+      {"table-meld", "every meld laid or built on is a meld by the text (the meld oracle)", true},
+      {"joker", "jokers move only as the texts allow (the joker oracle)", true},
+      {"rummikub-table", "every set of a Rummikub table is valid by the text (the Rummikub oracle)", true},
+      {"termination", "a hand ends within the ruleset's bound of turns", true},
+      {"solver", "the solver places as many tiles as the exhaustive oracle, on positions small enough", true},
+      {"hand-score", "a finished hand scores as the text's score sheet enters it (the score oracle)", false},
+      {"zero-sum", "a Rummikub round's scores sum to zero", false},
+  };
+  return checks;
+}
+
+oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r) {
+  oracle::FinishedHand h;
+  h.players = s.num_players;
+  for (int p = 0; p < s.num_players; ++p) {
+    std::vector<Face> hand;
+    for (Card c : s.hand(p)) hand.push_back(face_of(c));
+    h.hands.push_back(hand);
+    h.penalties.push_back(s.players[p].penalty);
+  }
+  for (const Meld& m : s.table.all()) {
+    oracle::TableMeld meld;
+    for (int i = 0; i < m.shape.size; ++i) meld.push_back({m.shape.faces[i], m.shape.joker(i), m.builders[i]});
+    h.table.push_back(meld);
+  }
+  h.out = s.last_out == kNoPlayer ? -1 : s.last_out;
+  h.out_by_discard = s.turn.discarded;
+  h.out_built_on_others_this_turn = s.turn.built_on_others;
+  h.out_built_on_others_this_hand = h.out >= 0 && s.players[h.out].built_on_others;
+  h.out_went_down_this_turn = s.turn.opened_now;
+  h.out_actions_this_turn = s.turn.actions;
+  h.last_round = r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
+  h.ended_by = s.to_move;
+  return h;
+}
+
+namespace {
+
+std::string faces_text(const std::vector<Face>& faces, Notation n) {
+  std::string s = "[";
+  for (size_t i = 0; i < faces.size(); ++i) s += (i ? ", " : "") + format_face(faces[i], n);
+  return s + "]";
+}
+
+std::string scores_line(const std::vector<int>& scores) {
+  std::string s = "round_scores: {";
+  for (size_t p = 0; p < scores.size(); ++p) s += (p ? ", " : " ") + player_name(int(p)) + ": " + std::to_string(scores[p]);
+  return s + " }\n";
+}
+
+Finding finding(std::string check, std::string message, std::string verdict = "", std::string expect = "") {
+  Finding f;
+  f.check = std::move(check);
+  f.message = std::move(message);
+  f.verdict = std::move(verdict);
+  f.expect = std::move(expect);
+  return f;
+}
+
+// A meld on the table as the meld oracle reads it: its cards, each joker as the card it
+// stands for; a joker standing for a rank alone may be that rank in any suit, so every
+// choice of suits is tried.
+bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m) {
+  oracle::Faces cards;
+  std::vector<size_t> loose;  // jokers standing for a rank alone
+  int jokers = 0;
+  for (int i = 0; i < m.shape.size; ++i) {
+    jokers += m.shape.joker(i);
+    if (!m.shape.faces[i].is_natural()) loose.push_back(cards.size());
+    cards.push_back(m.shape.faces[i]);
+  }
+  auto any_suits = [&](auto&& self, size_t k) -> bool {
+    if (k == loose.size()) return oracle::is_meld(d, cards, jokers, true);
+    const int rank = m.shape.faces[loose[k]].rank();
+    for (int suit = 0; suit < kSuits; ++suit) {
+      cards[loose[k]] = Face::natural(suit, rank);
+      if (self(self, k + 1)) return true;
+    }
+    return false;
+  };
+  return any_suits(any_suits, 0);
+}
+
+bool same_meld(const Meld& a, const Meld& b) { return a.shape == b.shape && a.owner == b.owner; }
+
+// The melds an action laid or changed: new ids, or another shape under an old id.
+std::vector<const Meld*> changed_melds(const GameState& before, const GameState& after) {
+  std::vector<const Meld*> out;
+  for (const Meld& m : after.table.all()) {
+    const int was = before.table.index_of(m.id);
+    if (was < 0 || !same_meld(before.table.melds[was], m)) out.push_back(&m);
+  }
+  return out;
+}
+
+int jokers_on_table(const GameState& s) {
+  int n = 0;
+  for (const Meld& m : s.table.all()) n += std::popcount(unsigned(m.shape.joker_mask));
+  return n;
+}
+
+// The deal the oracle makes, compared with the engine's: hands as multisets, the pile, the
+// stock in order. Empty when they agree; else the expectations that say the oracle's deal.
+std::string deal_difference(const Config& c, const GameState& s, uint64_t seed, int dealer) {
+  const oracle::Deal d = oracle::deal(c.ruleset, c.variants, c.options, s.num_players, seed, dealer, s.round);
+  bool same = int(d.hands.size()) == s.num_players;
+  for (int p = 0; same && p < s.num_players; ++p) {
+    std::vector<Face> want = d.hands[size_t(p)], got;
+    for (Card card : s.hand(p)) got.push_back(face_of(card));
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    same = want == got;
+  }
+  std::vector<Face> pile, stock;
+  for (Card card : s.discard.cards()) pile.push_back(face_of(card));
+  for (size_t i = s.stock.size(); i-- > 0;) stock.push_back(face_of(s.stock.at(int(i))));
+  same = same && pile == d.upcard && stock == d.stock;
+  if (same) return "";
+  std::string e = "hand:\n";
+  for (int p = 0; p < s.num_players; ++p) e += "  " + player_name(p) + ": " + faces_text(d.hands[size_t(p)], c.rules.notation) + "\n";
+  e += "discard: " + faces_text(d.upcard, c.rules.notation) + "\n";
+  e += "stock_size: " + std::to_string(d.stock.size()) + "\n";
+  return e;
+}
+
+// Whether a turn ended with this step (play passed on, or came back to its start).
+bool turn_passed(const GameState& before, const GameState& after) {
+  return after.to_move != before.to_move || (after.phase == Phase::kDraw && before.phase != Phase::kDraw);
+}
+
+// The largest position the exhaustive Rummikub oracle is asked about.
+constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
+
+}  // namespace
+
+Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level) : config_(std::move(config)), level_(level) {}
+
+bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
+
+std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt) {
+  turns_ = s.turns;
+  if (level_ == CheckLevel::kNone || !dealt) return std::nullopt;
+  const std::string diff = deal_difference(*config_, s, dealt->seed, dealt->dealer);
+  if (diff.empty()) return std::nullopt;
+  Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
+  f.about_state = true;
+  return f;
+}
+
+std::optional<Finding> Checker::after_step(const GameState& before, const Action& a, bool listed, Check verdict,
+                                           const GameState& after) {
+  ++steps_;
+  if (verdict == Check::kNone) {
+    if (a.kind == ActionKind::kNextHand) {
+      turns_ = after.turns;
+    } else if (turn_passed(before, after)) {
+      ++turns_;
+    }
+  }
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  const bool ends_hand = !before.hand_over && after.hand_over;
+  if (sampled_now() || ends_hand || verdict != Check::kNone) {
+    if (auto f = step_invariants(before, a, listed, verdict, after)) return f;
+  }
+  if (ends_hand) return hand_end(after);
+  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand) {
+    const std::string diff = deal_difference(*config_, after, a.seed, after.dealer);
+    if (!diff.empty()) return finding("deal", "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
+  }
+  if (sampled_now()) return state_checks(after);
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
+                                                const GameState& after) {
+  const Config& c = *config_;
+  const RuleSet& r = c.rules;
+  Card bad = 0;
+  if (!cards_conserved(after, r, &bad))
+    return finding("conservation", format_face(face_of(bad), r.notation) + " is missing or in two places");
+
+  if (verdict != Check::kNone) {
+    const std::string id = r.rule_id(verdict);
+    if (const char* part = state_difference(after, before))
+      return finding("refusal", "refused with " + id + " but changed the state (" + part + ")");
+    if (hash_state(after) != hash_state(before)) return finding("refusal", "refused with " + id + " but changed the hash");
+    if (id.find("/unmapped.") != std::string::npos)
+      return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
+    if (listed) {
+      Finding f = finding("listed", "a listed action is refused with " + id);
+      f.listed = false;
+      return f;
+    }
+    return std::nullopt;
+  }
+
+  if (!listed) {
+    const bool listed_in_full = a.kind == ActionKind::kDraw || a.kind == ActionKind::kTake ||
+                                a.kind == ActionKind::kDiscard || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
+    if (listed_in_full && a.player == before.to_move && !is_listed(before, r, a)) {
+      Finding f = finding("listed", "an accepted action is not listed among the legal actions");
+      f.listed = true;
+      return f;
+    }
+  }
+
+  if (level_ == CheckLevel::kAll) {
+    GameState again = before;
+    apply(again, r, a);
+    if (const char* part = state_difference(again, after))
+      return finding("determinism", std::string("the same action from the same state gave another ") + part);
+  }
+
+  if (r.table.free_rearrangement) {
+    if (a.kind == ActionKind::kArrange) {
+      for (const Meld& m : after.table.all()) {
+        oracle::Tiles set;
+        for (int i = 0; i < m.shape.size; ++i) set.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
+        if (!oracle::valid_rummikub_set(set))
+          return finding("rummikub-table", "set m" + std::to_string(m.id) + " is no valid set by the text", "reject");
+      }
+      if (oracle::jokers_stay_on_table(c.ruleset) &&
+          (jokers_on_table(after) < jokers_on_table(before) || after.hand(a.player).jokers() > before.hand(a.player).jokers()))
+        return finding("joker", "a joker left the table for a rack", "reject");
+    }
+  } else {
+    const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
+    for (const Meld* m : changed_melds(before, after))
+      if (!meld_oracle_accepts(d, *m))
+        return finding("table-meld", "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
+  }
+
+  if (a.kind == ActionKind::kSwap) {
+    const int idx = before.table.index_of(a.meld_id);
+    bool allowed = false;
+    if (idx >= 0) {
+      const Shape& sh = before.table.melds[idx].shape;
+      for (int i = 0; i < sh.size; ++i)
+        allowed |= sh.joker(i) && oracle::swap_allowed(c.ruleset, sh.faces[i], a.card);
+    }
+    if (!allowed) return finding("joker", "a swap of " + format_face(a.card, r.notation) + " that the text does not allow", "reject");
+  }
+  if (!oracle::may_stand_for_card_on_table(c.ruleset)) {
+    std::vector<Face> naturals_before;
+    for (const Meld& m : before.table.all())
+      for (int i = 0; i < m.shape.size; ++i)
+        if (!m.shape.joker(i)) naturals_before.push_back(m.shape.faces[i]);
+    for (const Meld* m : changed_melds(before, after)) {
+      const int was = before.table.index_of(m->id);
+      for (int i = 0; i < m->shape.size; ++i) {
+        if (!m->shape.joker(i)) continue;
+        bool declared_before = false;
+        if (was >= 0) {
+          const Shape& o = before.table.melds[was].shape;
+          for (int k = 0; k < o.size; ++k) declared_before |= o.joker(k) && o.faces[k] == m->shape.faces[i];
+        }
+        if (!declared_before && std::count(naturals_before.begin(), naturals_before.end(), m->shape.faces[i]))
+          return finding("joker", "a joker declared as " + format_face(m->shape.faces[i], r.notation) + ", a card already on the table", "reject");
+      }
+    }
+  }
+
+  if (!after.hand_over && turns_ >= r.max_turns + r.max_turns / 4 && turn_passed(before, after) &&
+      (a.kind == ActionKind::kDiscard || a.kind == ActionKind::kDraw || a.kind == ActionKind::kArrange ||
+       a.kind == ActionKind::kPass || a.kind == ActionKind::kTimeout)) {
+    Finding f = finding("termination", "a hand still going after " + std::to_string(turns_) + " turns (the bound is " +
+                                           std::to_string(r.max_turns) + ")", "", "round_over: true\n");
+    return f;
+  }
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::hand_end(const GameState& after) {
+  const Config& c = *config_;
+  const std::vector<int> want = oracle::hand_scores(finished_hand(after, c.rules), c.ruleset, c.variants, c.options);
+  if (c.rules.scoring.method == ScoringMethod::kZeroSum) {
+    int sum = 0;
+    for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
+    if (sum != 0) return finding("zero-sum", "the round's scores sum to " + std::to_string(sum), "", scores_line(want));
+  }
+  for (int p = 0; p < after.num_players; ++p)
+    if (want[size_t(p)] != after.round_scores[p])
+      return finding("hand-score", player_name(p) + " scored " + std::to_string(after.round_scores[p]) + ", the text gives " +
+                                       std::to_string(want[size_t(p)]), "", scores_line(want));
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::state_checks(const GameState& s) {
+  if (level_ == CheckLevel::kNone || !config_->rules.table.free_rearrangement || s.hand_over) return std::nullopt;
+  return solver(s);
+}
+
+std::optional<Finding> Checker::solver(const GameState& s) {
+  const int p = s.to_move;
+  if (!s.players[p].opened || s.phase != Phase::kDraw) return std::nullopt;
+  oracle::Tiles table, rack;
+  for (const Meld& m : s.table.all())
+    for (int i = 0; i < m.shape.size; ++i) table.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
+  for (Card card : s.hand(p)) rack.push_back(face_of(card));
+  if (int(table.size()) > kOracleTableTiles || int(rack.size()) > kOracleRackTiles) return std::nullopt;
+  const int want = std::max(0, oracle::best_rack_placement(table, rack));
+  const Placement got = best_arrangement(s, config_->rules, SolverGoal::kMostTiles);
+  const int placed = got.found ? got.rack_tiles : 0;
+  if (placed == want) return std::nullopt;
+  Finding f = finding("solver", "the solver places " + std::to_string(placed) + " rack tiles, the oracle " + std::to_string(want),
+                      "", "best_move: { tiles: " + std::to_string(want) + " }\n");
+  f.about_state = true;
+  return f;
+}
+
+}  // namespace meldcheck::hunt

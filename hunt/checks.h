@@ -1,0 +1,85 @@
+// The invariants random play checks after every step, and the oracles it asks at the end
+// of every hand: what `meldcheck simulate`, the properties and the fuzz targets share.
+//
+// Each check has an id (the `check` of a Finding). A finding says what the step should
+// have done instead, from the invariant or the oracle, so that the scenario written from
+// it fails on the engine that broke the rule and passes on one that keeps it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "hunt/config.h"
+#include "oracles/score_oracle.h"
+
+namespace meldcheck::hunt {
+
+// How much a run checks. kSampled runs the per-step invariants on one step in
+// kSampleEvery (and every step that ends a hand), the end-of-hand oracles always.
+enum class CheckLevel : uint8_t { kNone, kSampled, kAll };
+inline constexpr int kSampleEvery = 16;
+
+struct Finding {
+  std::string check;    // the invariant or oracle: "conservation", "hand-score", ...
+  std::string message;  // what went wrong, for people
+  // What the failing step should have done: its verdict ("ok", "reject", "{ reject: id }";
+  // empty keeps the engine's), expectations after it (YAML lines of `then:`, unindented),
+  // and whether the enumeration should list it.
+  std::string verdict;
+  std::string expect;
+  std::optional<bool> listed;
+  // The finding is about a state, not a step (a deal, the solver's best move): its
+  // expectations belong at the end of a scenario that ends in that state.
+  bool about_state = false;
+};
+
+// A hand dealt by the rules: from which seed, by which dealer.
+struct DealInfo {
+  uint64_t seed = 0;
+  int dealer = 0;
+};
+
+// The ids of the checks, with one line each (for `meldcheck simulate --help` and reports).
+struct CheckInfo {
+  const char* id;
+  const char* what;
+  bool every_step;  // a per-step invariant (sampled under kSampled), else end of hand
+};
+const std::vector<CheckInfo>& all_checks();
+
+// The engine's finished hand as the score oracle reads it.
+oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r);
+
+// Checks one game, step by step. It keeps what the checks need across steps (the turns of
+// the hand so far), so each game needs its own.
+class Checker {
+ public:
+  Checker(std::shared_ptr<const Config> config, CheckLevel level);
+
+  // A hand begins: dealt by the rules (`dealt`), or from a scenario's setup (nullptr).
+  std::optional<Finding> hand_starts(const GameState& s, const DealInfo* dealt);
+
+  // After a step: the state before it, the action, whether the enumeration listed it, the
+  // verdict, the state after it.
+  std::optional<Finding> after_step(const GameState& before, const Action& a, bool listed, Check verdict,
+                                    const GameState& after);
+
+  // The checks about a state rather than a step (the solver's best move), on their own.
+  std::optional<Finding> state_checks(const GameState& s);
+
+ private:
+  bool sampled_now() const;
+  std::optional<Finding> step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
+                                         const GameState& after);
+  std::optional<Finding> hand_end(const GameState& after);
+  std::optional<Finding> solver(const GameState& before);
+
+  std::shared_ptr<const Config> config_;
+  CheckLevel level_;
+  uint64_t steps_ = 0;
+  int turns_ = 0;
+};
+
+}  // namespace meldcheck::hunt

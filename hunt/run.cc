@@ -1,0 +1,98 @@
+#include "hunt/run.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace meldcheck::hunt {
+namespace {
+
+constexpr uint64_t kBatch = 16;  // games a job plays in order before taking more
+constexpr uint64_t kUnlimited = ~uint64_t{0};
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+}  // namespace
+
+uint64_t shard_games(const RunSettings& s) {
+  const uint64_t first = uint64_t(s.shard - 1), step = uint64_t(s.shards);
+  return s.games > first ? (s.games - first + step - 1) / step : 0;
+}
+
+RunResult run(const ConfigSpace& space, const RunSettings& settings, const std::atomic<bool>& interrupt,
+              const std::function<void(const Progress&)>& progress) {
+  const bool by_time = settings.budget == RunSettings::Budget::kSeconds;
+  const uint64_t total = by_time ? kUnlimited : shard_games(settings);  // positions in this shard's sequence
+  PlaySettings play = settings.play;
+  play.whole_match = settings.budget == RunSettings::Budget::kMatches;
+
+  std::atomic<uint64_t> next_batch{0}, games_done{0};
+  std::atomic<int64_t> actions{0};
+  std::atomic<uint64_t> failed_at{kUnlimited};  // the smallest failing position so far
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::map<uint64_t, Stats> batches;  // by batch, merged at the end up to the first failure
+  std::map<uint64_t, Failure> failures;
+  double cpu = 0;
+  const Clock::time_point start = Clock::now();
+
+  auto job = [&] {
+    const Clock::time_point job_start = Clock::now();
+    while (!stop.load() && !interrupt.load()) {
+      const uint64_t batch = next_batch.fetch_add(1);
+      const uint64_t first = batch * kBatch;
+      if (first >= total || first > failed_at.load()) break;
+      Stats stats;
+      for (uint64_t pos = first; pos < std::min(total, first + kBatch); ++pos) {
+        if (pos > failed_at.load() || interrupt.load() || stop.load()) break;
+        const uint64_t index = pos * uint64_t(settings.shards) + uint64_t(settings.shard - 1);
+        const int64_t actions_before = stats.actions;
+        std::optional<Failure> f = play_game(space.game(settings.seed, index), play, stats, &interrupt);
+        actions += stats.actions - actions_before;
+        ++games_done;
+        if (f) {
+          std::lock_guard<std::mutex> lock(mutex);
+          failures.emplace(pos, std::move(*f));
+          uint64_t seen = failed_at.load();
+          while (pos < seen && !failed_at.compare_exchange_weak(seen, pos)) {
+          }
+          break;
+        }
+        if (by_time && since(start) >= settings.seconds) stop = true;
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      batches[batch].merge(stats);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    cpu += since(job_start);
+  };
+
+  std::vector<std::thread> threads;
+  for (int j = 0; j < std::max(1, settings.jobs); ++j) threads.emplace_back(job);
+  std::atomic<bool> finished{false};
+  std::thread joiner([&] {
+    for (std::thread& t : threads) t.join();
+    finished = true;
+  });
+  while (!finished.load()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (progress) progress({games_done.load(), by_time ? 0 : total, actions.load(), since(start), settings.seconds});
+  }
+  joiner.join();
+
+  RunResult out;
+  out.seconds = since(start);
+  out.cpu_seconds = cpu;
+  out.interrupted = interrupt.load();
+  // Every batch up to the first failure's: a later one may have been played meanwhile.
+  const uint64_t last_batch = failed_at.load() == kUnlimited ? kUnlimited : failed_at.load() / kBatch;
+  for (const auto& [batch, stats] : batches)
+    if (batch <= last_batch) out.stats.merge(stats);
+  if (!failures.empty()) out.failure = std::move(failures.begin()->second);
+  return out;
+}
+
+}  // namespace meldcheck::hunt

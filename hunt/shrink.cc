@@ -1,0 +1,267 @@
+#include "hunt/shrink.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "tools/replay.h"
+#include "tools/scenario.h"
+#include "tools/scenario_writer.h"
+
+namespace meldcheck::hunt {
+
+std::optional<Finding> recheck(const Case& c, const std::string& check) {
+  const RuleSet& r = c.config->rules;
+  Checker checker(c.config, CheckLevel::kAll);
+  GameState s = c.start;
+  std::optional<Finding> f = checker.hand_starts(s, c.deal ? &*c.deal : nullptr);
+  if (c.actions.empty()) {
+    if (!f) f = checker.state_checks(s);
+    return f && f->check == check ? f : std::nullopt;
+  }
+  if (f) return std::nullopt;  // another failure first
+  for (size_t i = 0; i < c.actions.size(); ++i) {
+    const GameState before = s;
+    const Action& a = c.actions[i];
+    const bool listed = is_listed(before, r, a);
+    const Check verdict = apply(s, r, a);
+    f = checker.after_step(before, a, listed, verdict, s);
+    if (f) return i + 1 == c.actions.size() && f->check == check ? f : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// Something the setup holds that the failure may not need: a card in a hand, the stock or
+// the pile, or a whole meld on the table.
+struct Item {
+  enum class Where : uint8_t { kHand, kStock, kDiscard, kMeld } where;
+  uint8_t player = 0;  // kHand
+  Card card = kNoCard;  // kHand, kStock, kDiscard
+  uint8_t meld_id = 0;  // kMeld
+};
+
+void remove_from_pile(Pile& pile, Card c) {
+  Pile kept;
+  for (Card x : pile.cards())
+    if (x != c) kept.push(x);
+  pile = kept;
+}
+
+// The setup without the items: their cards are out of play.
+GameState without(const GameState& start, const std::vector<Item>& items) {
+  GameState s = start;
+  for (const Item& it : items) {
+    switch (it.where) {
+      case Item::Where::kHand: s.hand(it.player).erase(it.card); break;
+      case Item::Where::kStock: remove_from_pile(s.stock, it.card); break;
+      case Item::Where::kDiscard: remove_from_pile(s.discard, it.card); break;
+      case Item::Where::kMeld: {
+        const int idx = s.table.index_of(it.meld_id);
+        if (idx < 0) break;
+        const Meld& m = s.table.melds[idx];
+        for (int i = 0; i < m.shape.size; ++i) s.out.insert(m.cards[i]);
+        for (int k = idx; k + 1 < s.table.count; ++k) s.table.melds[k] = s.table.melds[k + 1];
+        --s.table.count;
+        continue;
+      }
+    }
+    s.out.insert(it.card);
+  }
+  if (s.discard.empty()) s.offer = {};
+  return s;
+}
+
+std::vector<Item> removable(const GameState& s) {
+  CardSet owed = s.turn.pile_meld_due | s.turn.freed_jokers;
+  if (s.turn.must_use != kNoCard) owed.insert(s.turn.must_use);
+  if (s.turn.no_discard != kNoCard) owed.insert(s.turn.no_discard);
+  std::vector<Item> items;
+  for (const Meld& m : s.table.all()) items.push_back({Item::Where::kMeld, 0, kNoCard, m.id});
+  for (Card c : s.stock.cards()) items.push_back({Item::Where::kStock, 0, c, 0});
+  for (Card c : s.discard.cards())
+    if (!owed.contains(c)) items.push_back({Item::Where::kDiscard, 0, c, 0});
+  for (int p = 0; p < s.num_players; ++p)
+    for (Card c : s.hand(p))
+      if (!owed.contains(c)) items.push_back({Item::Where::kHand, uint8_t(p), c, 0});
+  return items;
+}
+
+// Delta debugging (Zeller's ddmin): removes chunks of the items, halving them, while the
+// failure stays. `fails(removed)` tells whether it stays with these items removed.
+template <typename T, typename Fails>
+std::vector<T> ddmin_remove(std::vector<T> items, Fails&& fails) {
+  std::vector<T> removed;
+  size_t n = 2;
+  while (!items.empty()) {
+    const size_t chunk = (items.size() + n - 1) / n;
+    bool reduced = false;
+    for (size_t start = 0; start < items.size(); start += chunk) {
+      std::vector<T> trial = removed;
+      trial.insert(trial.end(), items.begin() + long(start), items.begin() + long(std::min(items.size(), start + chunk)));
+      if (!fails(trial)) continue;
+      removed = std::move(trial);
+      items.erase(items.begin() + long(start), items.begin() + long(std::min(items.size(), start + chunk)));
+      n = std::max<size_t>(n - 1, 2);
+      reduced = true;
+      break;
+    }
+    if (!reduced) {
+      if (n >= items.size()) break;
+      n = std::min(items.size(), 2 * n);
+    }
+  }
+  return removed;
+}
+
+// The fewest steps of a game from its deal that still end in the failure: delta debugging
+// over all steps but the last.
+Case fewer_steps(Case c, const std::string& check) {
+  if (c.actions.size() < 2) return c;
+  const Action last = c.actions.back();
+  std::vector<size_t> steps(c.actions.size() - 1);
+  for (size_t i = 0; i < steps.size(); ++i) steps[i] = i;
+  auto kept_without = [&](const std::vector<size_t>& drop) {
+    Case t = c;
+    t.actions.clear();
+    for (size_t i = 0; i + 1 < c.actions.size(); ++i)
+      if (std::find(drop.begin(), drop.end(), i) == drop.end()) t.actions.push_back(c.actions[i]);
+    t.actions.push_back(last);
+    return t;
+  };
+  const std::vector<size_t> drop = ddmin_remove(steps, [&](const std::vector<size_t>& d) {
+    return recheck(kept_without(d), check).has_value();
+  });
+  return kept_without(drop);
+}
+
+std::string verdict_text(const RuleSet& r, Check c) {
+  if (c == Check::kNone) return "ok";
+  const std::string id = r.rule_id(c);
+  return id.find("/unmapped.") == std::string::npos ? "{ reject: " + id + " }" : "reject";
+}
+
+std::string indented(const std::string& lines, int by) {
+  std::string out, pad(size_t(by), ' ');
+  size_t start = 0;
+  while (start < lines.size()) {
+    const size_t end = lines.find('\n', start);
+    out += pad + lines.substr(start, end - start) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string text_of(const Case& c, const Finding& finding, const Origin& origin, bool compact) {
+  const Config& cfg = *c.config;
+  const RuleSet& r = cfg.rules;
+  std::map<std::string, std::string> options;
+  if (const RulesetSpec* spec = RulesetLibrary::embedded().find(cfg.ruleset))
+    for (const OptionInfo& o : spec->options())
+      if (auto it = cfg.options.find(o.id); it != cfg.options.end() && it->second != o.default_choice) options[o.id] = it->second;
+  std::string comment = "Found by " + origin.how + ": " + finding.message + ".";
+  if (origin.steps_before > 0)
+    comment += " Shrunk from " + std::to_string(origin.steps_before) + " steps to " + std::to_string(c.actions.size()) + ".";
+  std::string text = write_head({finding.check + ": " + finding.message, cfg.ruleset, cfg.variants, options, comment});
+  if (c.deal) {
+    text += "deal: { players: " + std::to_string(c.start.num_players) + ", seed: " + std::to_string(c.deal->seed) +
+            ", dealer: " + player_name(c.deal->dealer) + " }\n";
+  } else {
+    text += "setup:\n" + write_setup(c.start, r, 2, compact);
+  }
+  GameState s = c.start;
+  if (!c.actions.empty()) text += "steps:\n";
+  for (size_t i = 0; i < c.actions.size(); ++i) {
+    const Action& a = c.actions[i];
+    text += "  - " + write_step(a, r, s.to_move) + "\n";
+    const Check verdict = apply(s, r, a);
+    const bool last = i + 1 == c.actions.size();
+    const std::string v = last && !finding.verdict.empty() ? finding.verdict : verdict_text(r, verdict);
+    if (v != "ok") text += "    expect: " + v + "\n";
+    if (last && finding.listed) text += std::string("    listed: ") + (*finding.listed ? "true" : "false") + "\n";
+    if (last && !finding.about_state && !finding.expect.empty()) text += "    then:\n" + indented(finding.expect, 6);
+  }
+  if (finding.about_state && !finding.expect.empty()) text += "expect:\n" + indented(finding.expect, 2);
+  return text;
+}
+
+// Whether the scenario text reads back and fails on this engine, as a finding must.
+bool fails_when_replayed(const std::string& text) {
+  try {
+    const std::vector<Scenario> scenarios = parse_scenarios(text, "finding.yaml", RulesetLibrary::embedded());
+    for (const Scenario& sc : scenarios)
+      if (replay(sc).status == ScenarioResult::Status::kFail) return true;
+  } catch (const InputError&) {
+  }
+  return false;
+}
+
+}  // namespace
+
+Case shrink(const Failure& failure) {
+  const std::string& check = failure.finding.check;
+  const RuleSet& r = failure.game.config->rules;
+  Case from_deal{failure.game.config, DealInfo{failure.game.deal_seed, failure.game.players - 1}, failure.trace.start,
+                 failure.trace.actions};
+  if (failure.trace.actions.empty()) return from_deal;  // the deal itself
+
+  // The deal replaced by the state the failure is about, with the failing step alone.
+  Case cut{failure.game.config, std::nullopt, failure.at, {}};
+  if (!failure.finding.about_state) cut.actions.push_back(failure.trace.actions.back());
+  if (check == "termination") cut.start.turns = uint16_t(r.max_turns - 1);  // the bound's last turn
+  Case best = recheck(cut, check) ? cut : fewer_steps(from_deal, check);
+  if (best.deal) return best;
+
+  // Every card the failure does not need, out of play.
+  const std::vector<Item> gone = ddmin_remove(removable(best.start), [&](const std::vector<Item>& items) {
+    Case t = best;
+    t.start = without(best.start, items);
+    return recheck(t, check).has_value();
+  });
+  best.start = without(best.start, gone);
+
+  // Numbers the failure does not need, back to their defaults.
+  for (int p = 0; p < best.start.num_players; ++p) {
+    Case t = best;
+    t.start.players[p].total = t.start.players[p].penalty;
+    if (t.start.players[p].total != best.start.players[p].total && recheck(t, check)) best = t;
+  }
+  if (check != "termination" && best.start.turns != 0) {
+    Case t = best;
+    t.start.turns = 0;
+    if (recheck(t, check)) best = t;
+  }
+  return best;
+}
+
+std::string scenario_text(const Case& c, const Finding& finding, const Origin& origin) {
+  if (!c.deal) {
+    const std::string compact = text_of(c, finding, origin, true);
+    if (fails_when_replayed(compact)) return compact;
+  }
+  return text_of(c, finding, origin, false);
+}
+
+Written write_finding(const Failure& failure, const Origin& origin, const std::string& dir) {
+  const Case shrunk = shrink(failure);
+  Finding finding = recheck(shrunk, failure.finding.check).value_or(failure.finding);
+  std::string text = scenario_text(shrunk, finding, origin);
+  if (!fails_when_replayed(text)) {
+    finding = failure.finding;
+    // The shrunk scenario does not show the failure by replay: the whole game instead.
+    Case whole{failure.game.config, DealInfo{failure.game.deal_seed, failure.game.players - 1}, failure.trace.start,
+               failure.trace.actions};
+    if (failure.finding.about_state && !whole.actions.empty()) whole.actions.clear(), whole.deal.reset(), whole.start = failure.at;
+    Origin o = origin;
+    o.steps_before = 0;
+    text = scenario_text(whole, failure.finding, o);
+  }
+  std::filesystem::create_directories(dir);
+  const std::string path = (std::filesystem::path(dir) / (failure.finding.check + "-game-" + std::to_string(failure.game.index) + ".yaml")).string();
+  std::ofstream(path) << text;
+  return {path, finding};
+}
+
+}  // namespace meldcheck::hunt

@@ -1,0 +1,50 @@
+// Shrinking a failing game to a minimal scenario, and writing it. Delta debugging on the
+// scenario, not on the seed: the deal is replaced by a setup (the state before the failing
+// step), steps that are not needed go, then every card the failure does not need leaves
+// the setup (out of play), as long as the same check still fails.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hunt/checks.h"
+#include "hunt/play.h"
+
+namespace meldcheck::hunt {
+
+// A game as a scenario states it: from the rules' deal or from a setup, and steps.
+struct Case {
+  std::shared_ptr<const Config> config;
+  std::optional<DealInfo> deal;  // start is this deal (else a setup)
+  GameState start;
+  std::vector<Action> actions;
+};
+
+// Replays the case with every check on: the finding of the check `check` at its last step
+// (or, for a finding about a state, at its end), else nullopt.
+std::optional<Finding> recheck(const Case& c, const std::string& check);
+
+// The smallest case found that still fails the check of `failure`.
+Case shrink(const Failure& failure);
+
+// Provenance for the scenario's comment.
+struct Origin {
+  std::string how;     // "meldcheck simulate --seed 7 ..., game 12"
+  size_t steps_before = 0;  // the steps of the game before shrinking
+};
+
+// The case as a scenario file that fails on this engine: its steps with the verdicts the
+// engine gives, the failing step (or the end) expecting what the check says instead.
+// Compact where the compact form still fails the same way.
+std::string scenario_text(const Case& c, const Finding& finding, const Origin& origin);
+
+// Shrinks the failure and writes its scenario under `dir` (made if missing), named after
+// the check and the game: its path, and the finding as the scenario shows it.
+struct Written {
+  std::string path;
+  Finding finding;
+};
+Written write_finding(const Failure& failure, const Origin& origin, const std::string& dir);
+
+}  // namespace meldcheck::hunt

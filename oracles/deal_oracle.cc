@@ -1,0 +1,80 @@
+#include "oracles/deal_oracle.h"
+
+#include <utility>
+
+#include "oracles/configuration.h"
+
+namespace meldcheck::oracle {
+namespace {
+
+// The contract's generator: SplitMix64 in its reference form.
+struct Generator {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+};
+
+struct DeckAndDeal {
+  int copies = 1, jokers = 0, cards = 7;
+  bool upcard = true;
+};
+
+// Each text's deck and deal, with the readings of spec/ and the variants and options.
+DeckAndDeal rules_of(const std::string& ruleset, const std::vector<std::string>& variants,
+                     const std::map<std::string, std::string>& options, int players, int round) {
+  DeckAndDeal d;
+  if (ruleset == "femhundra-rummy") {  // 000 "Kortlek", "Given"; variants 1 and 2
+    d.jokers = has(variants, "no-joker") ? 0 : 1;
+    d.cards = has(variants, "seven-cards") ? 7 : players == 2 ? 10 : players <= 4 ? 7 : 6;
+  } else if (ruleset == "femhundra-familj") {  // 001: two decks, no jokers, ten each, a row instead
+    d.copies = 2;
+    d.cards = 10;
+    d.upcard = false;
+  } else if (ruleset == "rummy500") {  // 002 "ANTAL KORT", "DEAL": two jokers a deck
+    d.copies = players >= 5 ? 2 : 1;
+    d.jokers = has(variants, "no-jokers") ? 0 : 2 * d.copies;
+    d.cards = players == 2 ? 13 : 7;
+  } else if (ruleset == "liverpool") {  // 003: two decks, six jokers, seven each
+    d.copies = 2;
+    d.jokers = 6;
+    const std::string size = option(options, "deal-size", "seven");
+    d.cards = size == "ten" ? 10 : size == "ten-then-twelve" ? (round <= 3 ? 10 : 12) : 7;
+  } else if (ruleset == "rummikub") {  // 004: 104 tiles and two jokers, fourteen each, no pile
+    d.copies = 2;
+    d.jokers = 2;
+    d.cards = 14;
+    d.upcard = false;
+  }
+  return d;
+}
+
+}  // namespace
+
+Deal deal(const std::string& ruleset, const std::vector<std::string>& variants,
+          const std::map<std::string, std::string>& options, int players, uint64_t seed, int dealer, int round) {
+  const DeckAndDeal d = rules_of(ruleset, variants, options, players, round);
+  // The canonical order: suits (colours) one after another, ranks from the ace (the 1)
+  // up, the whole deck once a copy, then the jokers.
+  std::vector<Face> deck;
+  for (int copy = 0; copy < d.copies; ++copy)
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int rank = 1; rank <= kRanks; ++rank) deck.push_back(Face::natural(suit, rank));
+  for (int j = 0; j < d.jokers; ++j) deck.push_back(Face::joker());
+  Generator g{seed};
+  for (size_t i = deck.size(); i-- > 1;) std::swap(deck[i], deck[g.next() % (i + 1)]);
+
+  Deal out;
+  out.hands.resize(size_t(players));
+  size_t next = 0;
+  for (int k = 0; k < d.cards; ++k)
+    for (int p = 1; p <= players && next < deck.size(); ++p) out.hands[size_t((dealer + p) % players)].push_back(deck[next++]);
+  if (d.upcard && next < deck.size()) out.upcard.push_back(deck[next++]);
+  out.stock.assign(deck.begin() + long(next), deck.end());
+  return out;
+}
+
+}  // namespace meldcheck::oracle

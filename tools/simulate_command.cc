@@ -1,0 +1,242 @@
+#include "tools/simulate_command.h"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "hunt/report.h"
+#include "hunt/run.h"
+#include "hunt/shrink.h"
+
+namespace meldcheck {
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+void on_interrupt(int) { interrupted = true; }
+
+std::string checks_help() {
+  std::string s = "Checks (--checks all runs them on every step; sampled runs the per-step ones on one step in " +
+                   std::to_string(hunt::kSampleEvery) +
+                   " and on every step that ends a hand or is refused, the end-of-hand ones always; none checks and "
+                   "counts nothing, to measure the bare engine):\n";
+  for (const hunt::CheckInfo& c : hunt::all_checks())
+    s += std::string("  ") + c.id + std::string(16 - std::string(c.id).size(), ' ') + c.what +
+         (c.every_step ? "" : " (end of hand)") + "\n";
+  return s + "On a finding every job stops; the game is shrunk to a minimal scenario, written under --out, "
+             "and the command exits with 1.";
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string part; std::getline(in, part, sep);)
+    if (!part.empty()) out.push_back(part);
+  return out;
+}
+
+// The scenarios whose citations the coverage map counts: --scenarios, else ./scenarios,
+// else the source tree's.
+std::string scenarios_dir(const std::string& flag) {
+  if (!flag.empty()) return flag;
+  if (std::filesystem::is_directory("scenarios")) return "scenarios";
+#ifdef MELDCHECK_SCENARIOS_DIR
+  return MELDCHECK_SCENARIOS_DIR;
+#else
+  return "scenarios";
+#endif
+}
+
+struct BadInput : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+hunt::RunSettings settings_from(const SimulateFlags& f) {
+  hunt::RunSettings s;
+  s.seed = f.seed;
+  const int budgets = (f.hands > 0) + (f.matches > 0) + (f.seconds > 0);
+  if (budgets > 1) throw BadInput("give one of --hands, --matches and --seconds");
+  if (f.matches > 0) {
+    s.budget = hunt::RunSettings::Budget::kMatches;
+    s.games = uint64_t(f.matches);
+  } else if (f.seconds > 0) {
+    s.budget = hunt::RunSettings::Budget::kSeconds;
+    s.seconds = f.seconds;
+  } else {
+    s.games = f.hands > 0 ? uint64_t(f.hands) : 1000;
+  }
+  s.jobs = f.jobs > 0 ? f.jobs : std::max(1, int(std::thread::hardware_concurrency()));
+  if (!f.shard.empty()) {
+    int k = 0, n = 0;
+    char rest = 0;
+    if (std::sscanf(f.shard.c_str(), "%d/%d%c", &k, &n, &rest) != 2 || n < 1 || k < 1 || k > n)
+      throw BadInput("--shard must be K/N with 1 <= K <= N, not '" + f.shard + "'");
+    s.shard = k;
+    s.shards = n;
+  }
+  if (s.budget != hunt::RunSettings::Budget::kSeconds && hunt::shard_games(s) == 0)
+    throw BadInput("this shard has no games to play (" + std::to_string(s.games) + " games in " + std::to_string(s.shards) + " shards)");
+  s.play.policy = f.policy == "greedy" ? Policy::kGreedy : Policy::kRandom;
+  if (f.arbitrary < 0 || f.arbitrary > 1) throw BadInput("--arbitrary must be a chance between 0 and 1");
+  s.play.arbitrary = f.arbitrary;
+  s.play.checks = f.checks == "none" ? hunt::CheckLevel::kNone : f.checks == "sampled" ? hunt::CheckLevel::kSampled : hunt::CheckLevel::kAll;
+  return s;
+}
+
+// The progress line on stderr, on a terminal only.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool on) : on_(on) {}
+  void show(const hunt::Progress& p) {
+    if (!on_ || p.seconds - last_ < 0.25) return;
+    last_ = p.seconds;
+    const double rate = p.seconds > 0 ? double(p.actions) / p.seconds : 0;
+    double left = -1;
+    if (p.games_total > 0 && p.games_done > 0) left = p.seconds * double(p.games_total - p.games_done) / double(p.games_done);
+    else if (p.seconds_budget > 0) left = std::max(0.0, p.seconds_budget - p.seconds);
+    std::fprintf(stderr, "\r%llu%s games, %.0f actions/s, %s left   ", (unsigned long long)p.games_done,
+                 p.games_total ? (" of " + std::to_string(p.games_total)).c_str() : "", rate,
+                 left < 0 ? "?" : (std::to_string(int(left)) + " s").c_str());
+    shown_ = true;
+  }
+  ~ProgressLine() {
+    if (shown_) std::fprintf(stderr, "\r%60s\r", "");
+  }
+
+ private:
+  bool on_;
+  bool shown_ = false;
+  double last_ = -1;
+};
+
+int merge_command(const SimulateFlags& f, const RulesetLibrary& library) {
+  std::vector<hunt::Report> reports;
+  for (const std::string& file : f.merge) {
+    std::ifstream in(file);
+    if (!in) throw BadInput("cannot read " + file);
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+      reports.push_back(hunt::report_from_json(text.str(), file));
+    } catch (const std::invalid_argument& e) {
+      throw BadInput(e.what());
+    }
+  }
+  hunt::Report merged;
+  try {
+    merged = hunt::merge(reports);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(e.what());
+  }
+  if (f.format == "json") std::cout << hunt::to_json(merged, library);
+  else hunt::write_text(std::cout, merged, library);
+  return merged.findings.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
+  CLI::App* sim = app.add_subcommand("simulate", "play random games with every check on; a finding is shrunk to a scenario");
+  sim->footer(checks_help());
+  sim->add_option("--ruleset", f.ruleset, "a ruleset id, or all")->capture_default_str();
+  sim->add_option("--variants", f.variants, "variant ids, comma-separated (default: every mix, drawn evenly)")->delimiter(',');
+  sim->add_option("--option", f.options, "an option's choice, K=V (default: choices drawn evenly)")->allow_extra_args(false);
+  sim->add_option("--players", f.players, "the number of players (default: every count, drawn evenly)");
+  auto* hands = sim->add_option("--hands", f.hands, "play this many hands, each from a fresh deal (default 1000)");
+  auto* matches = sim->add_option("--matches", f.matches, "play this many whole matches");
+  auto* seconds = sim->add_option("--seconds", f.seconds, "play hands for this long");
+  hands->excludes(matches)->excludes(seconds);
+  matches->excludes(seconds);
+  sim->add_option("--seed", f.seed, "the run's seed: the same seed, the same games and report")->capture_default_str();
+  sim->add_option("--jobs", f.jobs, "jobs playing side by side (default: the cores)");
+  sim->add_option("--policy", f.policy, "random: uniformly among the legal actions; greedy: go out, meld, lay off first")
+      ->check(CLI::IsMember({"random", "greedy"}))
+      ->capture_default_str();
+  sim->add_option("--arbitrary", f.arbitrary, "the chance that a step is an arbitrary action, to be refused cleanly")
+      ->capture_default_str();
+  sim->add_option("--checks", f.checks, "all, sampled or none (below)")->check(CLI::IsMember({"all", "sampled", "none"}))->capture_default_str();
+  sim->add_option("--format", f.format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  sim->add_option("--out", f.out, "where findings are written")->capture_default_str();
+  sim->add_option("--shard", f.shard, "K/N: play the K-th of N disjoint parts of the run");
+  sim->add_option("--merge", f.merge, "merge the JSON reports of a run's shards into the whole run's report");
+  sim->add_option("--scenarios", f.scenarios, "the scenarios whose citations the coverage map counts (default scenarios/)");
+  sim->add_flag("--quiet", f.quiet, "no progress line");
+  return sim;
+}
+
+int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
+  try {
+    if (!f.merge.empty()) return merge_command(f, library);
+    const hunt::RunSettings settings = settings_from(f);
+    std::map<std::string, std::string> options;
+    for (const std::string& kv : f.options) {
+      const size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size()) throw BadInput("--option must be K=V, not '" + kv + "'");
+      options[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
+    std::vector<std::string> rulesets;
+    if (f.ruleset != "all") rulesets = split(f.ruleset, ',');
+    std::optional<std::vector<std::string>> variants;
+    if (!f.variants.empty()) variants = f.variants;
+    std::optional<hunt::ConfigSpace> space;
+    try {
+      space.emplace(library, rulesets, variants, options, f.players);
+    } catch (const std::invalid_argument& e) {
+      throw BadInput(e.what());
+    }
+
+    hunt::Report report;
+    report.seed = settings.seed;
+    report.policy = f.policy;
+    report.checks = f.checks;
+    report.arbitrary = f.arbitrary;
+    for (const RulesetSpec* spec : space->rulesets()) report.rulesets.push_back(spec->id());
+    report.variants = variants;
+    report.options = options;
+    report.players = f.players;
+    report.budget = settings.budget == hunt::RunSettings::Budget::kSeconds   ? "seconds"
+                    : settings.budget == hunt::RunSettings::Budget::kMatches ? "matches"
+                                                                             : "hands";
+    report.amount = settings.budget == hunt::RunSettings::Budget::kSeconds ? settings.seconds : double(settings.games);
+    report.shard = settings.shard;
+    report.shards = settings.shards;
+    report.jobs = settings.jobs;
+    report.cited = hunt::scenario_citations(scenarios_dir(f.scenarios), library);
+
+    interrupted = false;
+    auto previous = std::signal(SIGINT, on_interrupt);
+    hunt::RunResult result;
+    {
+      ProgressLine line(!f.quiet && isatty(STDERR_FILENO) && !std::getenv("NO_COLOR"));
+      result = hunt::run(*space, settings, interrupted, [&](const hunt::Progress& p) { line.show(p); });
+    }
+    std::signal(SIGINT, previous);
+    report.stats = std::move(result.stats);
+    report.seconds = result.seconds;
+    report.cpu_seconds = result.cpu_seconds;
+    report.interrupted = result.interrupted;
+    if (result.failure) {
+      const hunt::Failure& fail = *result.failure;
+      std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) + ", game " + std::to_string(fail.game.index) +
+                        " (" + hunt::describe(*fail.game.config, *library.find(fail.game.config->ruleset)) + ", " +
+                        std::to_string(fail.game.players) + " players)";
+      const hunt::Written written = hunt::write_finding(fail, {how, fail.trace.actions.size()}, f.out);
+      report.findings.push_back({written.finding.check, written.finding.message, written.path, fail.game.index});
+    }
+    if (f.format == "json") std::cout << hunt::to_json(report, library);
+    else hunt::write_text(std::cout, report, library);
+    if (!report.findings.empty()) return 1;
+    return report.interrupted ? 130 : 0;
+  } catch (const BadInput& e) {
+    std::cerr << "meldcheck simulate: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace meldcheck

@@ -1,0 +1,39 @@
+// `meldcheck simulate`: its flags, and the run they ask for (the work is hunt/'s).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "tools/ruleset_loader.h"
+
+namespace meldcheck {
+
+struct SimulateFlags {
+  std::string ruleset = "all";
+  std::vector<std::string> variants;
+  std::vector<std::string> options;  // K=V
+  int players = 0;
+  int64_t hands = 0, matches = 0;
+  double seconds = 0;
+  uint64_t seed = 1;
+  int jobs = 0;
+  std::string policy = "random";
+  double arbitrary = 0;
+  std::string checks = "all";
+  std::string format = "text";
+  std::string out = "findings";
+  std::string shard;
+  std::vector<std::string> merge;
+  std::string scenarios;
+  bool quiet = false;
+};
+
+CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& flags);
+
+// Runs the command: exit status 0 without findings, 1 with one, 2 for bad input, 130
+// when interrupted (the report so far is printed).
+int simulate_command(const SimulateFlags& flags, const RulesetLibrary& library);
+
+}  // namespace meldcheck
