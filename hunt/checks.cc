@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/rng.h"
 #include "engine/solver.h"
 #include "oracles/deal_oracle.h"
 #include "oracles/joker_oracle.h"
@@ -144,8 +145,11 @@ std::string deal_difference(const Config& c, const GameState& s, uint64_t seed, 
   return e;
 }
 
-// Whether a turn ended with this step (play passed on, or came back to its start).
-bool turn_passed(const GameState& before, const GameState& after) {
+// Whether this step ended a turn of the kind the bound of turns counts: play passed on,
+// or came back to its start, but not by laying a card into the opening row or by a claim
+// out of turn.
+bool turn_counts(const GameState& before, const Action& a, const GameState& after) {
+  if (a.kind == ActionKind::kClaim || before.phase == Phase::kRow) return false;
   return after.to_move != before.to_move || (after.phase == Phase::kDraw && before.phase != Phase::kDraw);
 }
 
@@ -174,7 +178,7 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   if (verdict == Check::kNone) {
     if (a.kind == ActionKind::kNextHand) {
       turns_ = after.turns;
-    } else if (turn_passed(before, after)) {
+    } else if (turn_counts(before, a, after)) {
       ++turns_;
     }
   }
@@ -213,16 +217,6 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
       return f;
     }
     return std::nullopt;
-  }
-
-  if (!listed) {
-    const bool listed_in_full = a.kind == ActionKind::kDraw || a.kind == ActionKind::kTake ||
-                                a.kind == ActionKind::kDiscard || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
-    if (listed_in_full && a.player == before.to_move && !is_listed(before, r, a)) {
-      Finding f = finding("listed", "an accepted action is not listed among the legal actions");
-      f.listed = true;
-      return f;
-    }
   }
 
   if (level_ == CheckLevel::kAll) {
@@ -281,13 +275,19 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     }
   }
 
-  if (!after.hand_over && turns_ >= r.max_turns + r.max_turns / 4 && turn_passed(before, after) &&
-      (a.kind == ActionKind::kDiscard || a.kind == ActionKind::kDraw || a.kind == ActionKind::kArrange ||
-       a.kind == ActionKind::kPass || a.kind == ActionKind::kTimeout)) {
-    Finding f = finding("termination", "a hand still going after " + std::to_string(turns_) + " turns (the bound is " +
-                                           std::to_string(r.max_turns) + ")", "", "round_over: true\n");
-    return f;
+  // The enumeration's completeness last: a finding about the rules comes first.
+  if (!listed) {
+    const bool listed_in_full = a.kind == ActionKind::kDraw || a.kind == ActionKind::kTake ||
+                                a.kind == ActionKind::kDiscard || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
+    if (listed_in_full && a.player == before.to_move && !is_listed(before, r, a)) {
+      Finding f = finding("listed", "an accepted action is not listed among the legal actions");
+      f.listed = true;
+      return f;
+    }
   }
+  if (!after.hand_over && turns_ >= r.max_turns && turn_counts(before, a, after))
+    return finding("termination", "a hand still going after " + std::to_string(turns_) + " turns, its bound", "",
+                   "round_over: true\n");
   return std::nullopt;
 }
 
@@ -308,7 +308,97 @@ std::optional<Finding> Checker::hand_end(const GameState& after) {
 
 std::optional<Finding> Checker::state_checks(const GameState& s) {
   if (level_ == CheckLevel::kNone || !config_->rules.table.free_rearrangement || s.hand_over) return std::nullopt;
-  return solver(s);
+  if (auto f = solver(s)) return f;
+  return solver_on_part(s);
+}
+
+std::optional<Checker::Probe> Checker::probe(const GameState& s) {
+  const RuleSet& r = config_->rules;
+  const Config& c = *config_;
+  if (level_ == CheckLevel::kNone || s.hand_over || r.opening.form == OpeningForm::kContract) return std::nullopt;
+  const bool tiles = r.table.free_rearrangement;
+  if (s.phase != (tiles ? Phase::kDraw : Phase::kPlay)) return std::nullopt;
+  const int p = s.to_move;
+  if (s.hand(p).alike().twice == 0) return std::nullopt;  // no card held twice
+  const FaceCounts held = face_counts(s.hand(p));
+  for (int rank = 1; rank <= kRanks; ++rank) {
+    int cards = 0, twice = 0;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      cards += held[Face::natural(suit, rank)];
+      twice += held[Face::natural(suit, rank)] > 1;
+    }
+    if (twice == 0 || cards < r.meld.min_size) continue;  // only sets with a suit twice
+    Probe probe;
+    Action& a = probe.action;
+    a.kind = tiles ? ActionKind::kArrange : ActionKind::kMeld;
+    a.player = uint8_t(p);
+    if (tiles)
+      for (const Meld& m : s.table.all()) {
+        a.cards.open_group();
+        for (int i = 0; i < m.shape.size; ++i)
+          a.cards.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+      }
+    a.cards.open_group();
+    oracle::Faces set;
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int k = 0; k < held[Face::natural(suit, rank)]; ++k) a.cards.add({Face::natural(suit, rank)}), set.push_back(Face::natural(suit, rank));
+    if (check_action(s, r, a) != Check::kNone) continue;
+    const bool text = tiles ? oracle::valid_rummikub_set(set)
+                            : oracle::is_meld(oracle::meld_definition(c.ruleset, c.variants, c.options), set, 0, false);
+    if (text) continue;
+    probe.finding = finding(tiles ? "rummikub-table" : "table-meld",
+                            "a set with a suit twice, which the text refuses, is accepted", "reject");
+    return probe;
+  }
+  return std::nullopt;
+}
+
+// A small position cut from a Rummikub state, for the exhaustive oracle: a few of the
+// table's sets (at most kOracleTableTiles tiles) and a few rack tiles that could go with
+// them, everything else out of play; the solver's best move there against the oracle's.
+std::optional<Finding> Checker::solver_on_part(const GameState& s) {
+  const int p = s.to_move;
+  if (!s.players[p].opened || s.phase != Phase::kDraw || s.table.count == 0) return std::nullopt;
+  SplitMix64 rng{steps_ * 0x9E3779B97F4A7C15ull ^ hash_state(s)};
+  GameState part = s;
+  part.table.count = 0;
+  std::vector<int> order(size_t(s.table.count));
+  for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+  for (size_t i = order.size(); i-- > 1;) std::swap(order[i], order[rng.next() % (i + 1)]);
+  int tiles = 0;
+  for (int i : order) {
+    const Meld& m = s.table.melds[i];
+    if (tiles + m.shape.size > kOracleTableTiles) {
+      for (int k = 0; k < m.shape.size; ++k) part.out.insert(m.cards[k]);
+      continue;
+    }
+    tiles += m.shape.size;
+    part.table.melds[part.table.count++] = m;
+  }
+  // Rack tiles that could join the chosen sets first: a group's number, a run's colour.
+  auto touches = [&](Card card) {
+    const Face f = face_of(card);
+    for (const Meld& m : part.table.all())
+      if (f.is_joker() || (m.shape.kind == MeldKind::kSet ? f.rank() == m.shape.rank() : f.suit() == m.shape.suit())) return true;
+    return false;
+  };
+  std::vector<Card> near, rest;
+  for (Card card : s.hand(p)) (touches(card) ? near : rest).push_back(card);
+  for (size_t i = near.size(); i-- > 1;) std::swap(near[i], near[rng.next() % (i + 1)]);
+  for (size_t i = rest.size(); i-- > 1;) std::swap(rest[i], rest[rng.next() % (i + 1)]);
+  near.insert(near.end(), rest.begin(), rest.end());
+  part.hand(p).clear();
+  for (size_t i = 0; i < near.size(); ++i) {
+    if (int(i) < 1 + int(rng.next() % kOracleRackTiles)) part.hand(p).insert(near[i]);
+    else part.out.insert(near[i]);
+  }
+  for (int q = 0; q < s.num_players; ++q)
+    if (q != p) part.out |= part.hand(q), part.hand(q).clear();
+  for (Card card : part.stock.cards()) part.out.insert(card);
+  part.stock.clear();
+  std::optional<Finding> f = solver(part);
+  if (f) f->position = part;
+  return f;
 }
 
 std::optional<Finding> Checker::solver(const GameState& s) {

@@ -33,6 +33,8 @@ struct Finding {
   // The finding is about a state, not a step (a deal, the solver's best move): its
   // expectations belong at the end of a scenario that ends in that state.
   bool about_state = false;
+  // A position cut from the game's state, when the finding is about that one.
+  std::optional<GameState> position;
 };
 
 // A hand dealt by the rules: from which seed, by which dealer.
@@ -69,12 +71,23 @@ class Checker {
   // The checks about a state rather than a step (the solver's best move), on their own.
   std::optional<Finding> state_checks(const GameState& s);
 
+  // An action near the legal ones whose verdict an oracle knows, tried on the state (not
+  // taken): a set of one rank from the hand with every copy held, a suit twice included
+  // (for Rummikub, laid beside the table as it stands). The probe, when the engine accepts
+  // what the text refuses.
+  struct Probe {
+    Action action;
+    Finding finding;
+  };
+  std::optional<Probe> probe(const GameState& s);
+
  private:
   bool sampled_now() const;
   std::optional<Finding> step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
                                          const GameState& after);
   std::optional<Finding> hand_end(const GameState& after);
   std::optional<Finding> solver(const GameState& before);
+  std::optional<Finding> solver_on_part(const GameState& s);
 
   std::shared_ptr<const Config> config_;
   CheckLevel level_;

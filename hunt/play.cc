@@ -91,6 +91,15 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       chosen = player.choose(s, r, settings.policy, checked ? &refused : nullptr);
       if (!chosen) break;
     }
+    if (checked && chosen != &next_hand && (hand_steps % kSampleEvery == 1 || settings.checks == CheckLevel::kAll)) {
+      // Actions near the legal ones, tried: a finding is written as that action's step.
+      if (auto probe = checker.probe(s)) {
+        failure.trace.actions.push_back(probe->action);
+        failure.trace.verdicts.push_back(Check::kNone);
+        failure.trace.listed.push_back(false);
+        return fail(probe->finding, s);
+      }
+    }
     if (checked) before = s;
     const Check verdict = apply(s, r, *chosen);
     if (!checked) {
@@ -103,7 +112,8 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
     failure.trace.actions.push_back(*chosen);
     failure.trace.verdicts.push_back(verdict);
     failure.trace.listed.push_back(listed);
-    if (auto f = checker.after_step(before, *chosen, listed, verdict, s)) return fail(*f, f->about_state ? s : before);
+    if (auto f = checker.after_step(before, *chosen, listed, verdict, s))
+      return fail(*f, f->position ? *f->position : f->about_state ? s : before);
     coverage.step(before, *chosen, verdict, s, clauses);
     if (chosen == &next_hand && verdict == Check::kNone) coverage.game_starts(clauses);
   }

@@ -118,7 +118,8 @@ std::vector<T> ddmin_remove(std::vector<T> items, Fails&& fails) {
 // The fewest steps of a game from its deal that still end in the failure: delta debugging
 // over all steps but the last.
 Case fewer_steps(Case c, const std::string& check) {
-  if (c.actions.size() < 2) return c;
+  constexpr size_t kMostSteps = 300;  // beyond this the game is written whole
+  if (c.actions.size() < 2 || c.actions.size() > kMostSteps) return c;
   const Action last = c.actions.back();
   std::vector<size_t> steps(c.actions.size() - 1);
   for (size_t i = 0; i < steps.size(); ++i) steps[i] = i;
@@ -198,6 +199,59 @@ bool fails_when_replayed(const std::string& text) {
   return false;
 }
 
+// The case under another configuration of its ruleset, the cards its deck has and the
+// setup does not name out of play; nullopt when the setup holds a card that deck lacks.
+std::optional<Case> under(const Case& c, std::shared_ptr<const Config> config) {
+  std::array<Card, kMaxCards> deck{};
+  const int n = deck_cards(config->rules, c.start.num_players, deck);
+  CardSet in_deck;
+  for (int i = 0; i < n; ++i) in_deck.insert(deck[i]);
+  CardSet named;
+  for (int p = 0; p < c.start.num_players; ++p) named |= c.start.hand(p);
+  for (Card x : c.start.stock.cards()) named.insert(x);
+  for (Card x : c.start.discard.cards()) named.insert(x);
+  for (const Meld& m : c.start.table.all())
+    for (int i = 0; i < m.shape.size; ++i) named.insert(m.cards[i]);
+  if (!named.minus(in_deck).empty()) return std::nullopt;
+  Case t = c;
+  t.config = std::move(config);
+  t.start.out = in_deck.minus(named);
+  return t;
+}
+
+// The variants the failure does not need, dropped, and the options it does not need back
+// at their defaults.
+Case plainer_config(Case best, const std::string& check) {
+  const RulesetSpec* spec = RulesetLibrary::embedded().find(best.config->ruleset);
+  if (!spec || best.deal) return best;
+  auto try_config = [&](const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) {
+    auto config = std::make_shared<Config>();
+    config->ruleset = best.config->ruleset;
+    config->variants = variants;
+    config->options = options;
+    try {
+      config->rules = spec->resolve(variants, options);
+    } catch (const std::exception&) {
+      return;
+    }
+    if (auto t = under(best, config); t && recheck(*t, check)) best = *t;
+  };
+  for (const std::string& v : std::vector<std::string>(best.config->variants)) {
+    std::vector<std::string> fewer;
+    for (const std::string& w : best.config->variants)
+      if (w != v) fewer.push_back(w);
+    try_config(fewer, best.config->options);
+  }
+  for (const OptionInfo& o : spec->options()) {
+    auto it = best.config->options.find(o.id);
+    if (it == best.config->options.end() || it->second == o.default_choice) continue;
+    std::map<std::string, std::string> options = best.config->options;
+    options[o.id] = o.default_choice;
+    try_config(best.config->variants, options);
+  }
+  return best;
+}
+
 }  // namespace
 
 Case shrink(const Failure& failure) {
@@ -213,6 +267,7 @@ Case shrink(const Failure& failure) {
   if (check == "termination") cut.start.turns = uint16_t(r.max_turns - 1);  // the bound's last turn
   Case best = recheck(cut, check) ? cut : fewer_steps(from_deal, check);
   if (best.deal) return best;
+  best = plainer_config(best, check);
 
   // Every card the failure does not need, out of play.
   const std::vector<Item> gone = ddmin_remove(removable(best.start), [&](const std::vector<Item>& items) {
