@@ -44,7 +44,19 @@ int opening_points(const Shape& shape) {
 
 Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal) {
   const int p = s.to_move;
-  if (s.players[p].opened) return solve_tiles(counts_of(s, p, true), goal, 0);
+  if (s.players[p].opened) {
+    KeptSets kept;
+    for (const Meld& m : s.table.all()) {
+      if (m.shape.joker_mask == 0) continue;
+      kept.sets.open_group();
+      for (int i = 0; i < m.shape.size; ++i) {
+        kept.sets.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+        if (m.shape.joker(i)) ++kept.tiles.table_jokers;
+        else ++kept.tiles.table[m.shape.faces[i].suit()][m.shape.faces[i].rank()];
+      }
+    }
+    return solve_tiles(counts_of(s, p, true), goal, 0, kept.sets.groups() ? &kept : nullptr);
+  }
   // Before the opening the table stays as it is; new sets come from the rack alone.
   Placement from_rack = solve_tiles(counts_of(s, p, false), goal, std::max<int>(1, r.opening.points));
   if (!from_rack.found) return from_rack;

@@ -505,14 +505,18 @@ struct Solver {
   }
 };
 
-Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points) {
+Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points, const KeptSets* kept) {
   thread_local Scratch scratch;
   const int jokers = counts.table_jokers + counts.rack_jokers;
   Solver solver{counts, goal, std::min(min_points, 63), jokers, std::min(kMaxTracks, kMaxCopies + jokers),
                 min_points == 0, scratch};
   solver.compute_bounds();
-  // What is known to be reachable: an answer without jokers, the jokers then put where
-  // there is room.
+  const int ceiling = solver.still_to_gain[0] + solver.gain(0, 0, counts.rack_jokers);
+  // An answer found quickly without the jokers in the search, when there are jokers: the
+  // table and rack without them, the jokers then put where there is room; or the sets
+  // holding the jokers kept as they are, the rest rearranged. Nothing beats every rack
+  // tile that fits somewhere, so one that places them all is the best.
+  Placement quick;
   int reachable = 0;
   if (jokers > 0 && min_points == 0) {
     TileCounts plain = counts;
@@ -522,17 +526,44 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
     Placement without = first.run();
     Solver placer{counts, goal, 0, jokers, 0, true, scratch};
     placer.place_free_jokers(jokers, without);
-    if (placer.placed_table_jokers >= counts.table_jokers) reachable = solver.objective(without);
+    if (without.found && placer.placed_table_jokers >= counts.table_jokers) {
+      reachable = solver.objective(without);
+      quick = without;
+    }
+    if (kept && reachable < ceiling && counts.rack_jokers == 0 && kept->tiles.table_jokers == counts.table_jokers) {
+      TileCounts rest = counts;
+      rest.table_jokers = 0;
+      for (int c = 0; c < kSuits; ++c)
+        for (int n = 1; n <= kRanks; ++n) rest.table[c][n] = uint8_t(rest.table[c][n] - kept->tiles.table[c][n]);
+      Solver around{rest, goal, 0, 0, kMaxCopies, true, scratch};
+      around.compute_bounds();
+      Placement keeping = around.run();
+      if (keeping.found && solver.objective(keeping) > reachable) {
+        reachable = solver.objective(keeping);
+        quick = keeping;
+        quick.sets = kept->sets;
+        for (int g = 0; g < keeping.sets.groups(); ++g) {
+          quick.sets.open_group();
+          for (const Token& t : keeping.sets.group(g)) quick.sets.add(t);
+        }
+      }
+    }
+    if (quick.found && reachable >= ceiling) return quick;
+  }
+  Placement p;
+  if (quick.found) {
+    // One search for anything better than the quick answer, which prunes most states.
+    solver.known = reachable + 1;
+    p = solver.run();
+    return p.found ? p : quick;
   }
   // Most rack tiles usually fit: search for answers at least as good as a target, from
-  // the whole rack down to what is reachable. A pass that meets its target has found the
-  // best; passes with high targets cut most states.
-  int ceiling = solver.still_to_gain[0] + solver.gain(0, 0, counts.rack_jokers);
-  Placement p;
+  // the whole rack down. A pass that meets its target has found the best; passes with
+  // high targets cut most states.
   for (int gap = 0;; gap = gap == 0 ? 1 : 2 * gap) {
-    solver.known = std::max(ceiling - gap, reachable);
+    solver.known = ceiling - gap;
     p = solver.run();
-    if (p.found || solver.known <= reachable) break;
+    if (p.found || solver.known <= 0) break;
   }
   if (p.found && min_points > 0) {
     // Points: the numbers the placed rack tiles show or stand for.
@@ -544,22 +575,32 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
 
 }  // namespace
 
-Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points) {
+Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const KeptSets* kept) {
   // The last question asked, remembered: a turn's enumeration asks it, and then whether
   // the player may pass asks it again.
   struct Asked {
     TileCounts counts;
     SolverGoal goal;
     int min_points = -1;
+    std::vector<Token> kept;  // the kept sets, groups ended by Face::none()
     Placement answer;
   };
   thread_local Asked last;
-  if (last.min_points == min_points && last.goal == goal && std::memcmp(&last.counts, &counts, sizeof counts) == 0)
+  thread_local std::vector<Token> kept_now;
+  kept_now.clear();
+  if (kept)
+    for (int g = 0; g < kept->sets.groups(); ++g) {
+      for (const Token& t : kept->sets.group(g)) kept_now.push_back(t);
+      kept_now.push_back(Token{Face::none()});
+    }
+  if (last.min_points == min_points && last.goal == goal && std::memcmp(&last.counts, &counts, sizeof counts) == 0 &&
+      last.kept == kept_now)
     return last.answer;
   last.counts = counts;
   last.goal = goal;
   last.min_points = min_points;
-  last.answer = solve_uncached(counts, goal, min_points);
+  last.kept = kept_now;
+  last.answer = solve_uncached(counts, goal, min_points, kept);
   return last.answer;
 }
 
