@@ -19,4 +19,19 @@ out=$("$meldcheck" solve "$data/solve.yaml"); code=$?
 grep -q -- "- \[K8, K9, K10\]" <<<"$out" || { echo "solve: no new run in: $out"; exit 1; }
 out=$("$meldcheck" solve "$data/failing.yaml" 2>&1); code=$?
 [ $code -eq 2 ] || { echo "solve on a card game: exit $code, want 2"; exit 1; }
+# simulate: bad input is exit 2 with a message; a small run exits 0; shards merge.
+for bad in "--ruleset canasta" "--ruleset rummy500 --variants taget" "--option ace-runs=sideways" "--players 1" \
+           "--shard 4/3" "--shard 0/2" "--hands 0" "--matches 0" "--seconds 0" "--hands 5 --matches 5" "--option noequals" "--merge /nonexistent.json"; do
+  out=$("$meldcheck" simulate $bad 2>&1); code=$?
+  [ $code -eq 2 ] || { echo "simulate $bad: exit $code, want 2: $out"; exit 1; }
+  [ -n "$out" ] || { echo "simulate $bad: no message"; exit 1; }
+done
+tmp=$(mktemp -d)
+"$meldcheck" simulate --ruleset rummy500 --hands 30 --seed 3 --quiet --out "$tmp/f" > "$tmp/text"; code=$?
+[ $code -eq 0 ] && grep -q "no findings" "$tmp/text" && grep -q "rummy500/take.lone-card" "$tmp/text" || { echo "simulate: exit $code"; cat "$tmp/text"; exit 1; }
+for k in 1 2; do "$meldcheck" simulate --ruleset rummy500 --hands 30 --seed 3 --shard $k/2 --format json --quiet > "$tmp/s$k.json" || exit 1; done
+"$meldcheck" simulate --merge "$tmp/s1.json" "$tmp/s2.json" > "$tmp/merged"; code=$?
+[ $code -eq 0 ] && grep -q "^30 games, 30 hands" "$tmp/merged" || { echo "merge: exit $code"; cat "$tmp/merged"; exit 1; }
+"$meldcheck" simulate --merge "$tmp/s1.json" > /dev/null 2>&1; [ $? -eq 2 ] || { echo "merging one shard of two should be refused"; exit 1; }
+rm -rf "$tmp"
 echo ok

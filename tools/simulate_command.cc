@@ -60,16 +60,17 @@ struct BadInput : std::runtime_error {
 hunt::RunSettings settings_from(const SimulateFlags& f) {
   hunt::RunSettings s;
   s.seed = f.seed;
-  const int budgets = (f.hands > 0) + (f.matches > 0) + (f.seconds > 0);
-  if (budgets > 1) throw BadInput("give one of --hands, --matches and --seconds");
-  if (f.matches > 0) {
+  if (bool(f.hands) + bool(f.matches) + bool(f.seconds) > 1) throw BadInput("give one of --hands, --matches and --seconds");
+  if ((f.hands && *f.hands <= 0) || (f.matches && *f.matches <= 0)) throw BadInput("there must be at least one game to play");
+  if (f.seconds && *f.seconds <= 0) throw BadInput("--seconds must be more than 0");
+  if (f.matches) {
     s.budget = hunt::RunSettings::Budget::kMatches;
-    s.games = uint64_t(f.matches);
-  } else if (f.seconds > 0) {
+    s.games = uint64_t(*f.matches);
+  } else if (f.seconds) {
     s.budget = hunt::RunSettings::Budget::kSeconds;
-    s.seconds = f.seconds;
+    s.seconds = *f.seconds;
   } else {
-    s.games = f.hands > 0 ? uint64_t(f.hands) : 1000;
+    s.games = f.hands ? uint64_t(*f.hands) : 1000;
   }
   s.jobs = f.jobs > 0 ? f.jobs : std::max(1, int(std::thread::hardware_concurrency()));
   if (!f.shard.empty()) {

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,8 @@ struct SimulateFlags {
   std::vector<std::string> variants;
   std::vector<std::string> options;  // K=V
   int players = 0;
-  int64_t hands = 0, matches = 0;
-  double seconds = 0;
+  std::optional<int64_t> hands, matches;
+  std::optional<double> seconds;
   uint64_t seed = 1;
   int jobs = 0;
   std::string policy = "random";

@@ -1,0 +1,174 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "hunt/checks.h"
+#include "hunt/config.h"
+#include "hunt/report.h"
+#include "hunt/run.h"
+#include "tools/scenario.h"
+
+namespace meldcheck::hunt {
+namespace {
+
+const RulesetLibrary& library() { return RulesetLibrary::embedded(); }
+
+Report run_report(const ConfigSpace& space, RunSettings settings) {
+  std::atomic<bool> interrupt{false};
+  RunResult result = run(space, settings, interrupt, nullptr);
+  Report r;
+  r.seed = settings.seed;
+  for (const RulesetSpec* spec : space.rulesets()) r.rulesets.push_back(spec->id());
+  r.amount = double(settings.games);
+  r.shard = settings.shard;
+  r.shards = settings.shards;
+  r.stats = std::move(result.stats);
+  r.seconds = result.seconds;
+  r.jobs = settings.jobs;
+  if (result.failure) r.findings.push_back({result.failure->finding.check, result.failure->finding.message, "", result.failure->game.index});
+  return r;
+}
+
+// A report without what depends on the machine: the timing and the rates.
+nlohmann::json without_timing(const std::string& json) {
+  nlohmann::json j = nlohmann::json::parse(json);
+  j.erase("timing");
+  j.erase("actions_per_second");
+  j.erase("hands_per_second");
+  return j;
+}
+
+RunSettings small_run(uint64_t seed, uint64_t games) {
+  RunSettings s;
+  s.seed = seed;
+  s.games = games;
+  return s;
+}
+
+TEST(Run, TheJobsChangeNothingButTheTime) {
+  const ConfigSpace space(library(), {"rummy500", "femhundra-rummy", "femhundra-familj", "liverpool"}, std::nullopt, {}, 0);
+  RunSettings one = small_run(5, 60), three = one;
+  three.jobs = 3;
+  const Report a = run_report(space, one), b = run_report(space, three);
+  EXPECT_GT(a.stats.actions, 0);
+  EXPECT_EQ(without_timing(to_json(a, library())), without_timing(to_json(b, library())));
+}
+
+TEST(Run, ShardsMergeIntoTheWholeRun) {
+  const ConfigSpace space(library(), {}, std::nullopt, {}, 0);
+  RunSettings whole = small_run(11, 25);
+  whole.jobs = 2;
+  std::vector<Report> parts;
+  for (int k = 1; k <= 3; ++k) {
+    RunSettings part = whole;
+    part.shard = k;
+    part.shards = 3;
+    // Each part goes through its JSON, as shards run on other machines do.
+    parts.push_back(report_from_json(to_json(run_report(space, part), library()), "shard"));
+  }
+  const Report merged = merge(parts);
+  EXPECT_EQ(merged.stats.games, 25);
+  EXPECT_EQ(without_timing(to_json(merged, library())), without_timing(to_json(run_report(space, whole), library())));
+}
+
+TEST(Run, MergingRefusesWhatIsNotOneRun) {
+  Report a, b;
+  a.shards = b.shards = 2;
+  a.shard = 1;
+  b.shard = 1;
+  EXPECT_THROW(merge({a, b}), std::invalid_argument);  // shard 1 twice
+  b.shard = 2;
+  b.seed = 99;
+  EXPECT_THROW(merge({a, b}), std::invalid_argument);  // another run
+  b.seed = a.seed;
+  EXPECT_THROW(merge({a}), std::invalid_argument);  // shard 2 missing
+  EXPECT_NO_THROW(merge({a, b}));
+}
+
+TEST(Stats, HandLengthQuantilesAreExact) {
+  Stats s;
+  for (int len : {10, 20, 20, 30, 40, 50, 60, 70, 80, 1000}) ++s.hand_lengths[len];
+  EXPECT_EQ(s.hand_length(0.5), 40);
+  EXPECT_EQ(s.hand_length(0.9), 80);
+  EXPECT_EQ(s.hand_length(1.0), 1000);
+}
+
+TEST(ConfigSpace, BadChoicesAreNamed) {
+  auto message = [](auto&& make) {
+    try {
+      make();
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message([] { ConfigSpace(library(), {"canasta"}, std::nullopt, {}, 0); }).find("unknown ruleset 'canasta'"), std::string::npos);
+  EXPECT_NE(message([] { ConfigSpace(library(), {"rummy500"}, std::vector<std::string>{"taget"}, {}, 0); }).find("not a variant of rummy500"),
+            std::string::npos);
+  EXPECT_NE(message([] { ConfigSpace(library(), {"rummy500"}, std::nullopt, {{"ace-runs", "sideways"}}, 0); }).find("no choice 'sideways'"),
+            std::string::npos);
+  EXPECT_NE(message([] { ConfigSpace(library(), {"rummy500"}, std::nullopt, {{"colour", "red"}}, 0); }).find("option 'colour'"),
+            std::string::npos);
+  EXPECT_NE(message([] { ConfigSpace(library(), {"liverpool"}, std::nullopt, {}, 2); }).find("not played by 2 players"),
+            std::string::npos);
+}
+
+TEST(ConfigSpace, EveryMixOfVariantsAndEveryChoiceIsDrawn) {
+  const ConfigSpace space(library(), {"rummy500"}, std::nullopt, {}, 0);
+  std::set<std::string> mixes, choices;
+  std::set<int> players;
+  for (uint64_t i = 0; i < 2000; ++i) {
+    const GameSpec g = space.game(3, i);
+    std::string mix;
+    for (const std::string& v : g.config->variants) mix += v + " ";
+    mixes.insert(mix);
+    choices.insert(g.config->options.at("ace-runs"));
+    players.insert(g.players);
+    EXPECT_EQ(g.deal_seed, space.game(3, i).deal_seed);  // the same game each time
+  }
+  EXPECT_EQ(mixes.size(), 16u);  // four variants
+  EXPECT_EQ(choices.size(), 2u);
+  EXPECT_EQ(players.size(), 7u);  // 2 to 8
+}
+
+// The checker on a step that lays a meld no text allows: a set with a suit twice.
+TEST(Checker, AMeldTheTextRefusesIsAFinding) {
+  const ConfigSpace space(library(), {"rummy500"}, std::nullopt, {}, 0);
+  const auto config = space.config(*library().find("rummy500"), {}, {});
+  const Scenario sc = parse_scenarios(R"(
+name: two decks
+ruleset: rummy500
+setup:
+  players:
+    A: { hand: [7S, 7S, 7H, 2C] }
+    B: { hand: [] }
+    C: { hand: [] }
+    D: { hand: [] }
+    E: { hand: [] }
+  phase: play
+)", "t.yaml", library()).at(0);
+  GameState before = sc.start, after = sc.start;
+  // What an engine that took the set would leave: the set on the table.
+  Meld& m = after.table.melds[after.table.count++];
+  m = Meld{};
+  m.id = after.next_meld_id++;
+  m.shape.kind = MeldKind::kSet;
+  m.shape.size = 3;
+  int slot = 0;
+  for (Card c : before.hand(0)) {
+    if (face_of(c).rank() != 7) continue;
+    m.cards[size_t(slot)] = c;
+    m.shape.faces[size_t(slot++)] = face_of(c);
+    after.hand(0).erase(c);
+  }
+  Action a;
+  a.kind = ActionKind::kMeld;
+  Checker checker(config, CheckLevel::kAll);
+  const std::optional<Finding> f = checker.after_step(before, a, false, Check::kNone, after);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->check, "table-meld") << f->message;
+  EXPECT_EQ(f->verdict, "reject");
+}
+
+}  // namespace
+}  // namespace meldcheck::hunt
