@@ -69,18 +69,22 @@ double greedy_score(const GameState& s, const RuleSet& r, const Action& a) {
     }
     case ActionKind::kMeld: return (laid >= held ? 1000 : 60) + laid;
     case ActionKind::kLayoff: return (laid >= held ? 1000 : 50) + laid;
-    case ActionKind::kClaim: return laid > 0 ? 40 + laid : 3;
+    case ActionKind::kClaim: return laid > 0 ? 40 + laid : 0.5;  // a buy only adds cards
     case ActionKind::kSwap: return 30;
     case ActionKind::kTake: {
       const int n = detail::take_count(s.discard, a.take);
-      if (n >= 2) return 20 + n;  // listed, so its deepest card can be used
+      // Listed with its deepest card owed, so that card can be used; a whole pile without
+      // that obligation is rather left alone.
+      if (n >= 2) return r.draw.taken_card_use != TakenCardUse::kNever ? 20 + n : 3;
+      const bool may_meld = !s.players[a.player].opened || r.opening.melds_after_opening;
       detail::Pool pool(s.hand(a.player));
       const Face top = face_of(s.discard.top());
       pool.add(top);
-      return detail::melds_possible(r.meld, pool, top) ? 10 : 4;
+      return may_meld && detail::melds_possible(r.meld, pool, top) ? 10 : 4;
     }
     case ActionKind::kDraw: return 5;
-    case ActionKind::kDiscard: return (held == 1 ? 1000 : 1) + r.scoring.hand.of(a.card) / 1000.0;
+    case ActionKind::kDiscard:  // the costliest card, a joker last
+      return (held == 1 ? 1000 : 1) + (a.card.is_joker() ? 0 : 1 + r.scoring.hand.of(a.card)) / 1000.0;
     case ActionKind::kNextHand: return 10;
     case ActionKind::kPass:
     case ActionKind::kTimeout: return 0;
