@@ -79,9 +79,9 @@ Finding finding(std::string check, std::string message, std::string verdict = ""
   return f;
 }
 
-// A meld on the table as the meld oracle reads it: its cards, each joker as the card it
-// stands for; a joker standing for a rank alone may be that rank in any suit, so every
-// choice of suits is tried.
+}  // namespace
+
+// A joker standing for a rank alone may be that rank in any suit: every choice is tried.
 bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m) {
   oracle::Faces cards;
   std::vector<size_t> loose;  // jokers standing for a rank alone
@@ -102,6 +102,8 @@ bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m) {
   };
   return any_suits(any_suits, 0);
 }
+
+namespace {
 
 bool same_meld(const Meld& a, const Meld& b) { return a.shape == b.shape && a.owner == b.owner; }
 

@@ -12,6 +12,7 @@
 
 #include "engine/engine.h"
 #include "hunt/config.h"
+#include "oracles/meld_oracle.h"
 #include "oracles/score_oracle.h"
 
 namespace meldcheck::hunt {
@@ -53,6 +54,10 @@ const std::vector<CheckInfo>& all_checks();
 
 // The engine's finished hand as the score oracle reads it.
 oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r);
+
+// Whether the meld oracle finds a meld on the table a meld: its cards, each joker as the
+// card it stands for (one standing for a rank alone in any suit).
+bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m);
 
 // Checks one game, step by step. It keeps what the checks need across steps (the turns of
 // the hand so far), so each game needs its own.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "oracles/joker_oracle.h"
 #include "oracles/meld_oracle.h"
 #include "properties/support.h"
 #include "tools/scenario.h"
@@ -12,24 +13,6 @@ namespace {
 
 oracle::MeldDefinition definition(const Config& c) { return oracle::meld_definition(c.ruleset, c.variants, c.options); }
 
-// Whether the oracle accepts a meld on the table: its cards, each joker as what it stands
-// for (a joker standing for a rank alone may be any card of that rank).
-bool oracle_accepts(const oracle::MeldDefinition& d, const Meld& m) {
-  oracle::Faces whole, naturals;
-  int jokers = 0, loose = 0;
-  for (int i = 0; i < m.shape.size; ++i) {
-    const Face f = m.shape.faces[i];
-    jokers += m.shape.joker(i);
-    if (!m.shape.joker(i)) naturals.push_back(f);
-    if (f.is_natural()) whole.push_back(f);
-    else ++loose;
-  }
-  if (loose == 0) return oracle::is_meld(d, whole, jokers, true);
-  for (int i = 0; i < m.shape.size; ++i)  // a rank-only stand-in has the set's rank
-    if (!m.shape.faces[i].is_natural() && m.shape.faces[i].rank() != naturals[0].rank()) return false;
-  return oracle::can_meld(d, naturals, jokers, true);
-}
-
 // 3. After every accepted action, every meld on the table is valid by the oracle.
 RC_GTEST_PROP(Properties, TableMeldsAreValid, ()) {
   const Game g = *games();
@@ -38,7 +21,7 @@ RC_GTEST_PROP(Properties, TableMeldsAreValid, ()) {
   const Trace t = play(g, [&](const GameState&, const Step& step, const GameState& after) {
     if (step.verdict != Check::kNone) return true;
     for (const Meld& m : after.table.all())
-      if (!oracle_accepts(d, m)) broken = "meld m" + std::to_string(m.id) + " is no meld by the rule text";
+      if (!hunt::meld_oracle_accepts(d, m)) broken = "meld m" + std::to_string(m.id) + " is no meld by the rule text";
     return broken.empty();
   });
   if (!broken.empty())
@@ -49,18 +32,6 @@ int jokers_on_table(const GameState& s) {
   int n = 0;
   for (const Meld& m : s.table.all()) n += std::popcount(unsigned(m.shape.joker_mask));
   return n;
-}
-
-// The texts' swap rules: 000 "Jokern" (the declared card), 003 "Notera" (a card of the set's
-// rank, the run's very card), 002 (no swap).
-bool swap_allowed(const Config& c, const Meld& m, Face natural) {
-  if (c.ruleset == "rummy500") return false;
-  for (int i = 0; i < m.shape.size; ++i) {
-    if (!m.shape.joker(i)) continue;
-    const Face f = m.shape.faces[i];
-    if (f == natural || (!f.is_natural() && f.rank() == natural.rank())) return true;
-  }
-  return false;
 }
 
 // 4. Jokers move only as the rules allow: a swap only for the card the joker stands for and
@@ -75,10 +46,15 @@ RC_GTEST_PROP(Properties, JokersMoveOnlyAsTheRulesAllow, ()) {
     const Action& a = step.action;
     if (a.kind == ActionKind::kSwap) {
       const int idx = before.table.index_of(a.meld_id);
-      if (idx < 0 || !swap_allowed(c, before.table.melds[idx], a.card))
+      bool allowed = false;
+      if (idx >= 0)
+        for (int i = 0; i < before.table.melds[idx].shape.size; ++i)
+          allowed |= before.table.melds[idx].shape.joker(i) &&
+                     oracle::swap_allowed(c.ruleset, before.table.melds[idx].shape.faces[i], a.card);
+      if (!allowed)
         broken = "a swap of " + format_face(a.card, c.rules.notation) + " the rules do not allow";
     }
-    if (c.ruleset == "femhundra-rummy") {
+    if (!oracle::may_stand_for_card_on_table(c.ruleset)) {
       // A joker's declared card: not a natural card already on the table.
       std::vector<Face> naturals_before;
       for (const Meld& m : before.table.all())

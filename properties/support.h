@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "hunt/checks.h"
 #include "oracles/score_oracle.h"
 #include "tools/ruleset_loader.h"
 
@@ -76,8 +77,7 @@ std::optional<Action> pick(const GameState& s, const RuleSet& r, uint32_t choice
 // The choice for step i (choices repeat, mixed with the step's number).
 uint32_t choice_at(const Game& g, int i);
 
-// A finished hand as the score oracle reads it.
-oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r);
+using hunt::finished_hand;  // a finished hand as the score oracle reads it
 
 std::string verdict_text(const RuleSet& r, Check c);
 std::string describe(const Game& g);
