@@ -4,11 +4,18 @@
 #include <cstring>
 
 #include "engine/fault.h"
+#include "engine/small_sort.h"
 
 namespace meldcheck {
 namespace {
 
-constexpr int kMaxTracks = 4;  // two copies and two jokers can pass one number at most
+// Runs in progress a colour keeps track of. Two copies and two jokers could carry four runs
+// through one number, but some best arrangement never needs more than three: of four runs
+// through n (both jokers at n, so at most two reach n-1 and two n+1), two end at n and two
+// start there; one that ends at n joined to one that starts there keeps a natural at n and
+// frees a joker, which extends the other run ending at n to n+1 (n+1 exists: some run
+// reaches it). Every tile stays on the table, and no number gets a fourth run.
+constexpr int kMaxTracks = 3;
 constexpr int kJokerValue = 30;
 
 // ---- the state, packed in 64 bits ----------------------------------------------------
@@ -60,8 +67,12 @@ int best_group_naturals(const GroupSums& g, int jokers, int* groups = nullptr) {
     const int s = std::min(g.upto1, largest - jokers);
     if (s >= std::max(g.req, 3 - jokers) && s > best) best = s, best_k = 1;
   }
-  const int s = std::min(g.upto2, 2 * largest - jokers);
-  if (s >= std::max(g.req, 6 - jokers) && s > best) best = s, best_k = 2;
+  // Two groups, or three: each takes a colour once, so with two copies of each tile a
+  // colour gives two groups at most, and the jokers make up a third (8 + 1, 7 + 2).
+  for (int k = 2; k <= 3; ++k) {
+    const int s = std::min(g.upto2, k * largest - jokers);
+    if (s >= std::max(g.req, 3 * k - jokers) && s > best) best = s, best_k = k;
+  }
   if (groups) *groups = best_k;
   return best;
 }
@@ -153,6 +164,29 @@ struct Scratch {
   std::array<Layer, kLayers> layers;
   std::vector<Option> options;
   std::array<std::array<int32_t, 257>, 4> first;  // per jokers used and track byte: options' start
+};
+
+// The tiles of one set while it is laid out (a run of up to thirteen and the jokers beside
+// it), inline, so that laying out an answer allocates nothing.
+class SetTiles {
+ public:
+  void push_back(Token t) { t_[n_++] = t; }
+  void push_front(Token t) {
+    std::copy_backward(t_.begin(), t_.begin() + n_, t_.begin() + n_ + 1);
+    t_[0] = t;
+    ++n_;
+  }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const Token* begin() const { return t_.data(); }
+  const Token* end() const { return t_.data() + n_; }
+  const Token& operator[](size_t i) const { return t_[i]; }
+  const Token& front() const { return t_[0]; }
+  const Token& back() const { return t_[n_ - 1]; }
+
+ private:
+  std::array<Token, kMaxMeldCards> t_{};
+  uint8_t n_ = 0;
 };
 
 // Jokers that only lengthen a finished run or fill out a group change nothing for the other
@@ -323,12 +357,15 @@ struct Solver {
   void settle_groups(int n, Key key, int32_t value, uint32_t idx, uint8_t choice, Layer& to) {
     const GroupSums sums = sums_of(key);
     const int used = int(kJokers.get(key)), points = int(kPoints.get(key)), room = int(kRoom.get(key));
-    int before = -1;
+    int before = -1, groups_before = -1;
     for (int jg = 0; used + jg <= jokers_total; ++jg) {
       int groups = 0;
       const int naturals = best_group_naturals(sums, jg, &groups);
-      const bool free = jg > 0 && naturals == before;  // the same naturals with one joker more
+      // The same naturals in as many groups with one joker more: a free joker, placed at
+      // the end where there is room. A joker that makes another group is no free one.
+      const bool free = jg > 0 && naturals == before && groups == groups_before;
       before = naturals;
+      groups_before = groups;
       if (naturals < 0 || (free_jokers && free)) continue;
       Key k = key & ~kSumsMask;
       k = kJokers.set(k, uint64_t(used + jg));
@@ -387,11 +424,11 @@ struct Solver {
       idx = e.prev;
       from[layer] = scratch.layers[layer - 1].entries[idx].key;
     }
-    auto emit_set = [&](const std::vector<Token>& set) {
+    auto emit_set = [&](const SetTiles& set) {
       out.sets.open_group();
       for (const Token& t : set) out.sets.add(t);
     };
-    std::array<std::array<std::vector<Token>, kMaxTracks>, kSuits> runs;
+    std::array<std::array<SetTiles, kMaxTracks>, kSuits> runs;
     for (int n = 1; n <= kRanks; ++n) {
       std::array<int, kSuits> left{}, req{};
       int rack_placed = 0, rack_jokers = 0;
@@ -400,11 +437,11 @@ struct Solver {
         const uint8_t byte = track_byte(from[layer], c);
         const int t = tc.table[c][n];
         int tiles = 0;
-        std::array<std::pair<int, std::vector<Token>>, kMaxTracks> next;
+        std::array<std::pair<int, SetTiles>, kMaxTracks> next;
         for (int k = 0; k < tracks; ++k) {
           const int act = (choice[layer] >> (2 * k)) & 3;  // the low byte: the tracks
           const int l = track_len(byte, k);
-          std::vector<Token> run = std::move(runs[c][k]);
+          SetTiles run = runs[c][k];
           if (act == kNone) {
             if (l == 3) emit_set(run);
             next[k] = {0, {}};
@@ -417,10 +454,10 @@ struct Solver {
             run.push_back(Token{Face::joker(), Face::natural(c, n)});
             rack_jokers += rack_joker();
           }
-          next[k] = {std::min(l + 1, 3), std::move(run)};
+          next[k] = {std::min(l + 1, 3), run};
         }
-        std::stable_sort(next.begin(), next.begin() + tracks, [](const auto& x, const auto& y) { return x.first > y.first; });
-        for (int k = 0; k < tracks; ++k) runs[c][k] = std::move(next[k].second);
+        small_stable_sort(next.begin(), next.begin() + tracks, [](const auto& x, const auto& y) { return x.first > y.first; });
+        for (int k = 0; k < tracks; ++k) runs[c][k] = next[k].second;
         left[c] = avail(c, n) - tiles;
         req[c] = std::max(0, t - tiles);
         rack_placed += tiles - t;
@@ -443,18 +480,28 @@ struct Solver {
         const int cap = k == 1 ? std::min(left[c], 1) : left[c];
         while (g[c] < cap && total < naturals) ++g[c], ++total;
       }
-      // Two copies of a colour go one to each group; single ones to the smaller group.
-      std::array<std::vector<Token>, 2> groups;
-      for (int c = 0; c < kSuits; ++c)
-        if (g[c] == 2) groups[0].push_back(Token{Face::natural(c, n)}), groups[1].push_back(Token{Face::natural(c, n)});
-      auto smaller = [&]() -> std::vector<Token>& {
-        return k == 1 || groups[0].size() <= groups[1].size() ? groups[0] : groups[1];
+      // The tiles go to the k groups a colour at a time, each to the smallest group that
+      // lacks its colour (two copies to two groups), then the jokers: the groups come out
+      // of three or four tiles of distinct colours.
+      std::array<SetTiles, 3> groups;
+      auto smallest_without = [&](int colour) -> SetTiles& {
+        SetTiles* best = nullptr;
+        for (int i = 0; i < k; ++i) {
+          SetTiles& grp = groups[size_t(i)];
+          const bool has = std::any_of(grp.begin(), grp.end(), [&](const Token& t) { return shown(t).suit() == colour; });
+          if (!has && (!best || grp.size() < best->size())) best = &grp;
+        }
+        return *best;
       };
-      for (int c = 0; c < kSuits; ++c)
-        if (g[c] == 1) smaller().push_back(Token{Face::natural(c, n)});
+      for (int copies = 2; copies >= 1; --copies)
+        for (int c = 0; c < kSuits; ++c)
+          if (g[c] == copies)
+            for (int i = 0; i < copies; ++i) smallest_without(c).push_back(Token{Face::natural(c, n)});
       for (int j = 0; j < jg; ++j) {
-        std::vector<Token>& target = smaller();
-        target.push_back(Token{Face::joker(), Face::natural(missing_colour(target), n)});
+        SetTiles* target = &groups[0];
+        for (int i = 1; i < k; ++i)
+          if (groups[size_t(i)].size() < target->size()) target = &groups[size_t(i)];
+        target->push_back(Token{Face::joker(), Face::natural(missing_colour(*target), n)});
         rack_jokers += rack_joker();
       }
       for (const auto& group : groups)
@@ -468,7 +515,7 @@ struct Solver {
   }
 
   static Face shown(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
-  static int missing_colour(const std::vector<Token>& group) {
+  static int missing_colour(const SetTiles& group) {
     int colour = 0;
     while (std::any_of(group.begin(), group.end(), [&](const Token& t) { return shown(t).suit() == colour; })) ++colour;
     return colour;
@@ -480,14 +527,15 @@ struct Solver {
     if (count == 0) return;
     TokenGroups sets;
     for (int g = 0; g < out.sets.groups(); ++g) {
-      std::vector<Token> set(out.sets.group(g).begin(), out.sets.group(g).end());
+      SetTiles set;
+      for (const Token& t : out.sets.group(g)) set.push_back(t);
       const bool run = shown(set[0]).suit() == shown(set[1]).suit();
       const int colour = shown(set[0]).suit();
       for (; count > 0; --count) {
         if (run && shown(set.back()).rank() < kRanks) {
           set.push_back(Token{Face::joker(), Face::natural(colour, shown(set.back()).rank() + 1)});
         } else if (run && shown(set.front()).rank() > 1) {
-          set.insert(set.begin(), Token{Face::joker(), Face::natural(colour, shown(set.front()).rank() - 1)});
+          set.push_front(Token{Face::joker(), Face::natural(colour, shown(set.front()).rank() - 1)});
         } else if (!run && set.size() == 3) {
           set.push_back(Token{Face::joker(), Face::natural(missing_colour(set), shown(set[0]).rank())});
         } else {
