@@ -16,7 +16,7 @@ const hunt::ConfigSpace& card_games() {
 void BM_Simulate(benchmark::State& state, hunt::CheckLevel checks, int jobs) {
   hunt::RunSettings s;
   s.seed = 7;
-  s.games = 400;
+  s.games = 2000;
   s.jobs = jobs;
   s.play.checks = checks;
   const std::atomic<bool> interrupt{false};

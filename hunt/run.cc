@@ -1,6 +1,7 @@
 #include "hunt/run.h"
 
 #include <algorithm>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -8,7 +9,7 @@
 namespace meldcheck::hunt {
 namespace {
 
-constexpr uint64_t kBatch = 16;  // games a job plays in order before taking more
+constexpr uint64_t kBatch = 8;  // games a job plays in order before taking more
 constexpr uint64_t kUnlimited = ~uint64_t{0};
 
 using Clock = std::chrono::steady_clock;
@@ -72,16 +73,25 @@ RunResult run(const ConfigSpace& space, const RunSettings& settings, const std::
 
   std::vector<std::thread> threads;
   for (int j = 0; j < std::max(1, settings.jobs); ++j) threads.emplace_back(job);
-  std::atomic<bool> finished{false};
-  std::thread joiner([&] {
+  if (progress) {
+    // Woken a few times a second to report, and at once when the last job is done.
+    std::mutex done_mutex;
+    std::condition_variable done_signal;
+    bool done = false;
+    std::thread joiner([&] {
+      for (std::thread& t : threads) t.join();
+      std::lock_guard<std::mutex> lock(done_mutex);
+      done = true;
+      done_signal.notify_one();
+    });
+    std::unique_lock<std::mutex> lock(done_mutex);
+    while (!done_signal.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; }))
+      progress({games_done.load(), by_time ? 0 : total, actions.load(), since(start), settings.seconds});
+    lock.unlock();
+    joiner.join();
+  } else {
     for (std::thread& t : threads) t.join();
-    finished = true;
-  });
-  while (!finished.load()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (progress) progress({games_done.load(), by_time ? 0 : total, actions.load(), since(start), settings.seconds});
   }
-  joiner.join();
 
   RunResult out;
   out.seconds = since(start);
