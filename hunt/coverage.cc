@@ -98,7 +98,7 @@ CheckMask examined_checks(const GameState& before, const Action& a, const RuleSe
     if (jokers) add({Check::kJokerNatural, Check::kJokerStandin, Check::kJokerOnTable});
     if (ace) add({Check::kRunAceHigh, Check::kRunCornerMeld, Check::kRunCornerBuild});
   }
-  const int owner_opened = before.players[a.player < before.num_players ? a.player : 0].opened;
+  const bool opened = before.players[a.player].opened;
   switch (a.kind) {
     case ActionKind::kDraw: add({Check::kEmptyStock}); break;
     case ActionKind::kTake: {
@@ -111,7 +111,7 @@ CheckMask examined_checks(const GameState& before, const Action& a, const RuleSe
     }
     case ActionKind::kMeld:
       add({Check::kMeldAfterOpening});
-      if (!owner_opened && r.opening.form == OpeningForm::kContract)
+      if (!opened && r.opening.form == OpeningForm::kContract)
         add({Check::kContract, Check::kContractDistinct, Check::kLastRoundAllCards});
       break;
     case ActionKind::kLayoff: add({Check::kLayoffNeedsOpened, Check::kLayoffFit, Check::kLayoffTaken, Check::kOutNeedsDiscard}); break;
@@ -125,7 +125,7 @@ CheckMask examined_checks(const GameState& before, const Action& a, const RuleSe
       break;
     case ActionKind::kArrange:
       add({Check::kTableTilesStay, Check::kRackTileNeeded});
-      if (!owner_opened) add({Check::kInitialPoints, Check::kInitialRackOnly});
+      if (!opened) add({Check::kInitialPoints, Check::kInitialRackOnly});
       break;
     case ActionKind::kPass: add({Check::kPassNotAllowed, Check::kPassCanPlay}); break;
     case ActionKind::kTimeout:
