@@ -99,11 +99,13 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (from_rack == 0) fails.add(Check::kRackTileNeeded);
   if (a.cards.groups() > kMaxMelds) fails.add(Check::kMeldShape);
   std::array<Formed, TokenGroups::kMaxGroups> formed;
-  for (int g = 0; g < a.cards.groups(); ++g) fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, formed[g]);
+  CheckMask unformed;
+  for (int g = 0; g < a.cards.groups(); ++g) unformed |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, formed[g]);
+  fails |= unformed;
   // Before one's opening the old sets stay exactly as they were, and the new ones, all
-  // from the rack, reach the opening's points.
+  // from the rack, reach the opening's points (read once every set forms).
   std::array<bool, TokenGroups::kMaxGroups> old_set{};
-  if (fails.empty() && !s.players[p].opened) {
+  if (unformed.empty() && !s.players[p].opened) {
     for (const Meld& m : s.table.all()) {
       int match = -1;
       for (int g = 0; g < a.cards.groups() && match < 0; ++g)

@@ -75,10 +75,20 @@ void lay_claim(GameState& s, const RuleSet& r, const Action& a, const ClaimUse& 
   (void)r;
 }
 
+// Whether the claimer may claim now, the claim's counterpart of the turn: in the window,
+// and not the one who discarded (nor, for a buy, the player to move). The failures, named
+// in catalog order like every clause.
+CheckMask claim_turn(const GameState& s, const Action& a, bool window, bool to_move_barred) {
+  CheckMask fails;
+  if (!window) fails.add(Check::kClaimTiming);
+  if ((a.player == s.offer.from && s.offer.from != kNoPlayer) || (to_move_barred && a.player == s.to_move))
+    fails.add(Check::kClaimByDiscarder);
+  return fails;
+}
+
 Check claim_rummy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   const int q = a.player;
-  if (!before_next_draw(s)) return r.first_failure(CheckMask(Check::kClaimTiming));
-  if (q == s.offer.from) return r.first_failure(CheckMask(Check::kClaimByDiscarder));
+  if (const CheckMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
   if (n == 0) return Check::kBadTake;
   const int size = s.discard.size();
@@ -112,8 +122,7 @@ Check claim_rummy(GameState& s, const RuleSet& r, const Action& a, bool commit) 
 
 Check claim_snap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   const int q = a.player;
-  if (!before_next_draw(s)) return r.first_failure(CheckMask(Check::kClaimTiming));
-  if (q == s.offer.from) return r.first_failure(CheckMask(Check::kClaimByDiscarder));
+  if (const CheckMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
   if (n == 0) return Check::kBadTake;
   // Only the discard itself, laid off at once.
@@ -137,9 +146,7 @@ Check claim_snap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
 Check claim_buy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   const int q = a.player;
   // The card is not the discarder's to buy back, nor the declining player's.
-  if ((q == s.offer.from && s.offer.from != kNoPlayer) || q == s.to_move)
-    return r.first_failure(CheckMask(Check::kClaimByDiscarder));
-  if (!after_decline(s)) return r.first_failure(CheckMask(Check::kClaimTiming));
+  if (const CheckMask turn = claim_turn(s, a, after_decline(s), true); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
   if (n == 0) return Check::kBadTake;
   CheckMask fails;

@@ -5,6 +5,7 @@
 
 #include "engine/rng.h"
 #include "engine/solver.h"
+#include "hunt/oracle_views.h"
 #include "oracles/deal_oracle.h"
 #include "oracles/joker_oracle.h"
 #include "oracles/meld_oracle.h"
@@ -25,6 +26,9 @@ const std::vector<CheckInfo>& all_checks() {
       {"rummikub-table", "every set of a Rummikub table is valid by the text (the Rummikub oracle)", true},
       {"termination", "a hand ends within the ruleset's bound of turns", true},
       {"solver", "the solver places as many tiles as the exhaustive oracle, on positions small enough", true},
+      {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it, and what an "
+                  "accepted step decides (turn, phase, what is owed, the hand's and match's end, scores, winners), "
+                  "equal the executable catalog's (oracles/catalog.h)", true},
       {"hand-score", "a finished hand scores as the text's score sheet enters it (the score oracle)", false},
       {"zero-sum", "a Rummikub round's scores sum to zero", false},
   };
@@ -160,7 +164,8 @@ constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
 
 }  // namespace
 
-Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level) : config_(std::move(config)), level_(level) {}
+Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level)
+    : config_(std::move(config)), game_(game_of(*config_)), level_(level) {}
 
 bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
 
@@ -213,6 +218,7 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     if (hash_state(after) != hash_state(before)) return finding("refusal", "refused with " + id + " but changed the hash");
     if (id.find("/unmapped.") != std::string::npos)
       return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
+    if (auto f = catalog_verdict(before, a, verdict)) return f;
     if (listed) {
       Finding f = finding("listed", "a listed action is refused with " + id);
       f.listed = false;
@@ -270,6 +276,8 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     }
   }
 
+  if (auto f = catalog(before, a, Check::kNone, after)) return f;
+
   // Then the engine against itself, and the enumeration's completeness: a finding about
   // the rules comes first.
   if (level_ == CheckLevel::kAll) {
@@ -306,6 +314,123 @@ std::optional<Finding> Checker::hand_end(const GameState& after) {
       return finding("hand-score", player_name(p) + " scored " + std::to_string(after.round_scores[p]) + ", the text gives " +
                                        std::to_string(want[size_t(p)]), "", scores_line(want));
   return std::nullopt;
+}
+
+namespace {
+
+std::string phase_text(oracle::Phase p) { return p == oracle::Phase::kPlay ? "play" : p == oracle::Phase::kRow ? "row" : "draw"; }
+oracle::Phase phase_of(Phase p) { return p == Phase::kPlay ? oracle::Phase::kPlay : p == Phase::kRow ? oracle::Phase::kRow : oracle::Phase::kDraw; }
+std::optional<Face> owed_face(Card c) { return c == kNoCard ? std::nullopt : std::optional<Face>(face_of(c)); }
+
+}  // namespace
+
+std::optional<Finding> Checker::catalog_verdict(const GameState& before, const Action& a, Check verdict) {
+  const RuleSet& r = config_->rules;
+  const std::vector<std::string> forbid = oracle::forbidding(game_, position_of(before), move_of(a));
+  const std::string engine = verdict == Check::kNone ? "" : r.rule_id(verdict);
+  const std::string text = forbid.empty() ? "" : forbid.front();
+  if (engine == text) return std::nullopt;
+  std::string also;
+  for (size_t i = 1; i < forbid.size(); ++i) also += (also.empty() ? " (then " : ", ") + forbid[i];
+  return finding("catalog", "the engine " + (engine.empty() ? std::string("accepts it") : "refuses it with " + engine) +
+                                ", the catalog " + (text.empty() ? std::string("allows it") : "forbids it by " + text + (also.empty() ? "" : also + ")")),
+                 text.empty() ? "ok" : "{ reject: " + text + " }");
+}
+
+std::optional<Finding> Checker::catalog(const GameState& before, const Action& a, Check verdict, const GameState& after) {
+  if (auto f = catalog_verdict(before, a, verdict)) return f;
+  if (verdict != Check::kNone) return std::nullopt;
+  const oracle::Decided d = oracle::decide(game_, position_of(before), move_of(a), position_of(after));
+  const Notation n = config_->rules.notation;
+  auto differs = [&](const std::string& what, const std::string& expect) { return finding("catalog", "the catalog decides " + what, "", expect); };
+  if (d.hand_over != after.hand_over)
+    return differs(d.hand_over ? "that the hand is over" : "that the hand goes on", std::string("round_over: ") + (d.hand_over ? "true" : "false") + "\n");
+  if (!d.hand_over) {
+    if (d.to_move != after.to_move) return differs(player_name(d.to_move) + " to move", "to_move: " + player_name(d.to_move) + "\n");
+    if (d.phase != phase_of(after.phase)) return differs("the phase " + phase_text(d.phase), "phase: " + phase_text(d.phase) + "\n");
+    auto face_text = [&](const std::optional<Face>& f) { return f ? format_face(*f, n) : std::string("none"); };
+    if (d.must_use != owed_face(after.turn.must_use))
+      return differs("that " + face_text(d.must_use) + " is owed to a meld", "owed: { must_use: " + face_text(d.must_use) + " }\n");
+    if (d.no_discard != owed_face(after.turn.no_discard))
+      return differs("that " + face_text(d.no_discard) + " may not be discarded", "owed: { no_discard: " + face_text(d.no_discard) + " }\n");
+    if (d.pile_meld_due != !after.turn.pile_meld_due.empty())
+      return differs(std::string("that a meld with a pile card is ") + (d.pile_meld_due ? "owed" : "not owed"),
+                     std::string("owed: { pile_meld: ") + (d.pile_meld_due ? "true" : "false") + " }\n");
+    if (d.freed_jokers != after.turn.freed_jokers.size())
+      return differs(std::to_string(d.freed_jokers) + " freed jokers owed", "owed: { freed_jokers: " + std::to_string(d.freed_jokers) + " }\n");
+    for (int p = 0; p < after.num_players; ++p)
+      if (d.penalties[size_t(p)] != after.players[p].penalty) {
+        std::string totals = "totals: {";
+        for (int q = 0; q < after.num_players; ++q)
+          totals += (q ? ", " : " ") + player_name(q) + ": " +
+                    std::to_string(before.players[q].total + d.penalties[size_t(q)] - before.players[q].penalty);
+        return differs(player_name(p) + "'s penalty " + std::to_string(d.penalties[size_t(p)]), totals + " }\n");
+      }
+    return std::nullopt;
+  }
+  const int out = after.last_out == kNoPlayer ? -1 : after.last_out;
+  std::string scores = "round_scores: {";
+  for (int p = 0; p < after.num_players; ++p) scores += (p ? ", " : " ") + player_name(p) + ": " + std::to_string(d.round_scores[size_t(p)]);
+  scores += " }\n";
+  if (d.went_out != out) return differs(d.went_out < 0 ? "that nobody went out" : player_name(d.went_out) + " went out", scores);
+  for (int p = 0; p < after.num_players; ++p)
+    if (d.round_scores[size_t(p)] != after.round_scores[p]) return differs(player_name(p) + " scores " + std::to_string(d.round_scores[size_t(p)]), scores);
+  if (d.game_over != after.game_over)
+    return differs(d.game_over ? "that the match is over" : "that the match goes on", std::string("game_over: ") + (d.game_over ? "true" : "false") + "\n");
+  if (d.game_over) {
+    std::vector<int> winners;
+    for (int p = 0; p < after.num_players; ++p)
+      if ((after.winners >> p) & 1) winners.push_back(p);
+    if (winners != d.winners) {
+      std::string w = "winner: [";
+      for (size_t i = 0; i < d.winners.size(); ++i) w += (i ? ", " : "") + player_name(d.winners[i]);
+      return differs("the winners " + w + "]", w + "]\n");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen) {
+  if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
+  SplitMix64 rng{steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size())};
+  Action a = chosen;
+  const CardSet hand = s.hand(a.player < s.num_players ? a.player : s.to_move);
+  auto some_card = [&]() {
+    const int size = hand.size();
+    if (size == 0) return Face::natural(int(rng.next() % kSuits), 1 + int(rng.next() % kRanks));
+    int k = int(rng.next() % uint64_t(size));
+    for (Card c : hand)
+      if (k-- == 0) return face_of(c);
+    return Face::joker();
+  };
+  switch (rng.next() % 4) {
+    case 0:  // another player
+      a.player = uint8_t(rng.next() % s.num_players);
+      break;
+    case 1:  // another depth, another meld
+      a.take.kind = TakeSpec::Kind::kCount;
+      a.take.count = uint8_t(rng.next() % (s.discard.size() + 2));
+      a.meld_id = uint8_t(1 + rng.next() % s.next_meld_id);
+      break;
+    default:  // another card
+      a.card = some_card();
+      if (a.cards.groups() > 0) {
+        TokenGroups changed;
+        const int g_changed = int(rng.next() % uint64_t(a.cards.groups()));
+        for (int g = 0; g < a.cards.groups(); ++g) {
+          changed.open_group();
+          const auto group = a.cards.group(g);
+          const int k = group.empty() ? 0 : int(rng.next() % group.size());
+          for (int i = 0; i < int(group.size()); ++i) changed.add(g == g_changed && i == k ? Token{some_card()} : group[size_t(i)]);
+        }
+        a.cards = changed;
+      }
+      break;
+  }
+  const Check verdict = check_action(s, config_->rules, a);
+  std::optional<Finding> f = catalog_verdict(s, a, verdict);
+  if (!f) return std::nullopt;
+  return Probe{a, *f};
 }
 
 std::optional<Finding> Checker::state_checks(const GameState& s) {

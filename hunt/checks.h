@@ -12,6 +12,7 @@
 
 #include "engine/engine.h"
 #include "hunt/config.h"
+#include "oracles/catalog.h"
 #include "oracles/meld_oracle.h"
 #include "oracles/score_oracle.h"
 
@@ -86,6 +87,10 @@ class Checker {
   };
   std::optional<Probe> probe(const GameState& s);
 
+  // An action near `chosen` (another card, depth, meld or player), judged by the engine and
+  // by the executable catalog (oracles/catalog.h), not taken: the probe, when they differ.
+  std::optional<Probe> near(const GameState& s, const Action& chosen);
+
  private:
   bool sampled_now() const;
   std::optional<Finding> step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
@@ -93,8 +98,13 @@ class Checker {
   std::optional<Finding> hand_end(const GameState& after);
   std::optional<Finding> solver(const GameState& before);
   std::optional<Finding> solver_on_part(const GameState& s);
+  // The engine's verdict on the step, and what an accepted step decides, against the
+  // executable catalog's.
+  std::optional<Finding> catalog(const GameState& before, const Action& a, Check verdict, const GameState& after);
+  std::optional<Finding> catalog_verdict(const GameState& before, const Action& a, Check verdict);
 
   std::shared_ptr<const Config> config_;
+  oracle::Game game_;  // the ruleset as the executable catalog reads it
   CheckLevel level_;
   uint64_t steps_ = 0;
   int turns_ = 0;

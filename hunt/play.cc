@@ -93,9 +93,11 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
     }
     if (checked && chosen != &next_hand && (hand_steps % kSampleEvery == 1 || settings.checks == CheckLevel::kAll)) {
       // Actions near the legal ones, tried: a finding is written as that action's step.
-      if (auto probe = checker.probe(s)) {
+      auto probe = checker.probe(s);
+      if (!probe) probe = checker.near(s, *chosen);
+      if (probe) {
         failure.trace.actions.push_back(probe->action);
-        failure.trace.verdicts.push_back(Check::kNone);
+        failure.trace.verdicts.push_back(check_action(s, r, probe->action));
         failure.trace.listed.push_back(false);
         return fail(probe->finding, s);
       }

@@ -15,6 +15,7 @@ struct TableCard {
   Face face;          // the card, or for a joker the card it stands for (maybe a rank alone)
   bool joker = false;
   int laid_by = 0;    // whose card it is for scoring
+  friend bool operator==(const TableCard&, const TableCard&) = default;
 };
 
 // A meld's cards in order (a run from its low end to its high end).

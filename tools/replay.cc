@@ -173,6 +173,17 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
   for (const auto& [p, v] : e.opened) compare<bool>(out, "opened of " + player_name(p), v, s.players[p].opened, yes_no);
   if (e.round) compare<int>(out, "round", *e.round, s.round, num);
   if (e.first_lap) compare<bool>(out, "first_lap", *e.first_lap, s.first_lap, yes_no);
+  if (e.owed) {
+    const TurnFacts& t = s.turn;
+    auto face_text = [&](const std::optional<Face>& f) { return f ? format_face(*f, n) : std::string("none"); };
+    auto held = [](Card c) { return c == kNoCard ? std::optional<Face>() : std::optional<Face>(face_of(c)); };
+    if (e.owed->names_must_use && e.owed->must_use != held(t.must_use))
+      out.push_back("owed must_use: expected " + face_text(e.owed->must_use) + ", got " + face_text(held(t.must_use)));
+    if (e.owed->names_no_discard && e.owed->no_discard != held(t.no_discard))
+      out.push_back("owed no_discard: expected " + face_text(e.owed->no_discard) + ", got " + face_text(held(t.no_discard)));
+    if (e.owed->pile_meld) compare<bool>(out, "owed pile_meld", *e.owed->pile_meld, !t.pile_meld_due.empty(), yes_no);
+    if (e.owed->freed_jokers) compare<int>(out, "owed freed_jokers", *e.owed->freed_jokers, t.freed_jokers.size(), num);
+  }
   if (e.best_move_tiles) {
     const Placement p = best_arrangement(s, r, SolverGoal::kMostTiles);
     compare<int>(out, "best_move tiles", *e.best_move_tiles, p.found ? p.rack_tiles : 0, num);

@@ -35,8 +35,9 @@ const std::map<std::string, std::vector<std::string>>& keys() {
       {"step_expect", {"reject"}},
       {"expect",
        {"hand", "hand_size", "table", "stock_size", "discard", "to_move", "phase", "round_over", "round_scores", "totals",
-        "game_over", "winner", "opened", "round", "first_lap", "best_move"}},
+        "game_over", "winner", "opened", "round", "first_lap", "best_move", "owed"}},
       {"best_move", {"tiles", "value"}},
+      {"owed", {"must_use", "no_discard", "pile_meld", "freed_jokers"}},
       {"turn",
        {"must_use", "no_discard", "pile_meld_due", "freed_jokers", "melded", "built_on_others", "built", "opened_now",
         "discarded", "actions"}},
@@ -645,6 +646,20 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
       e.round = int(in.integer(v, 1, 255, key));
     } else if (key == "first_lap") {
       e.first_lap = in.boolean(v, key);
+    } else if (key == "owed") {
+      in.keys_of(v, "owed");
+      Owed o;
+      auto card_or_none = [&](const YamlNode& n) -> std::optional<Face> {
+        if (n.is_scalar() && n.scalar == "none") return std::nullopt;
+        return in.face(n);
+      };
+      if (const YamlNode* t = v.find("must_use")) o.must_use = card_or_none(*t);
+      if (const YamlNode* t = v.find("no_discard")) o.no_discard = card_or_none(*t);
+      if (const YamlNode* t = v.find("pile_meld")) o.pile_meld = in.boolean(*t, "pile_meld");
+      if (const YamlNode* t = v.find("freed_jokers")) o.freed_jokers = int(in.integer(*t, 0, kMaxJokers, "freed_jokers"));
+      o.names_must_use = v.find("must_use") != nullptr;
+      o.names_no_discard = v.find("no_discard") != nullptr;
+      e.owed = o;
     } else if (key == "best_move") {
       if (!in.rules().table.free_rearrangement) in.fail(v, "'best_move' belongs to rulesets with a freely rearranged table (rummikub)");
       in.keys_of(v, "best_move");

@@ -35,6 +35,14 @@ struct WrittenMeld {
   Mark mark;
 };
 
+// What the turn in progress still owes (extension `owed:`), each part checked only when named.
+struct Owed {
+  std::optional<Face> must_use, no_discard;  // nullopt with names_*: nothing owed
+  bool names_must_use = false, names_no_discard = false;
+  std::optional<bool> pile_meld;
+  std::optional<int> freed_jokers;
+};
+
 // Each expectation checks only what it names (`expect:` at the end, `then:` after a step).
 struct Expectations {
   Mark mark;
@@ -57,6 +65,7 @@ struct Expectations {
   // The best `arrange` for the player to move, by the solver (free rearrangement only):
   // the most rack tiles it can place, the most rack value; 0 when it can place none.
   std::optional<int> best_move_tiles, best_move_value;
+  std::optional<Owed> owed;
 };
 
 struct Step {

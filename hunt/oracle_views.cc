@@ -1,0 +1,94 @@
+#include "hunt/oracle_views.h"
+
+namespace meldcheck::hunt {
+
+oracle::Game game_of(const Config& config) {
+  oracle::Game g{config.ruleset, config.variants, config.options, {}};
+  for (const Clause& c : config.rules.catalog) g.clauses.push_back(c.id);
+  return g;
+}
+
+oracle::Position position_of(const GameState& s) {
+  oracle::Position p;
+  p.players = s.num_players;
+  p.to_move = s.to_move;
+  p.first_player = s.first_player;
+  p.dealer = s.dealer;
+  p.phase = s.phase == Phase::kPlay ? oracle::Phase::kPlay : s.phase == Phase::kRow ? oracle::Phase::kRow : oracle::Phase::kDraw;
+  p.round = s.round;
+  p.first_lap = s.first_lap;
+  p.hand_over = s.hand_over;
+  p.game_over = s.game_over;
+  for (int q = 0; q < s.num_players; ++q)
+    if ((s.winners >> q) & 1) p.winners.push_back(q);
+  p.last_out = s.last_out == kNoPlayer ? -1 : s.last_out;
+  p.passes = s.passes;
+  p.turns = s.turns;
+  for (int q = 0; q < s.num_players; ++q) {
+    const PlayerState& ps = s.players[q];
+    oracle::Seat seat;
+    for (Card c : ps.hand) seat.hand.push_back(face_of(c));
+    seat.total = ps.total;
+    seat.penalty = ps.penalty;
+    seat.opened = ps.opened;
+    seat.built_on_others = ps.built_on_others;
+    p.seats.push_back(std::move(seat));
+  }
+  for (int i = s.stock.size(); i-- > 0;) p.stock.push_back(face_of(s.stock.at(i)));
+  for (Card c : s.discard.cards()) p.pile.push_back(face_of(c));
+  for (const Meld& m : s.table.all()) {
+    oracle::PlacedMeld pm;
+    pm.id = m.id;
+    pm.owner = m.owner == kNoPlayer ? -1 : m.owner;
+    for (int i = 0; i < m.shape.size; ++i) pm.cards.push_back({m.shape.faces[i], m.shape.joker(i), m.builders[i]});
+    p.table.push_back(std::move(pm));
+  }
+  p.offer_from = s.offer.from == kNoPlayer ? -1 : s.offer.from;
+  p.offer_declined = s.offer.declined;
+  const TurnFacts& t = s.turn;
+  if (t.must_use != kNoCard) p.must_use = face_of(t.must_use);
+  if (t.no_discard != kNoCard) p.no_discard = face_of(t.no_discard);
+  for (Card c : t.pile_meld_due) p.pile_meld_due.push_back(face_of(c));
+  p.freed_jokers = t.freed_jokers.size();
+  p.melded = t.melded;
+  p.built = t.built;
+  p.built_on_others = t.built_on_others;
+  p.opened_now = t.opened_now;
+  p.discarded = t.discarded;
+  p.actions = t.actions;
+  return p;
+}
+
+oracle::Move move_of(const Action& a) {
+  oracle::Move m;
+  switch (a.kind) {
+    case ActionKind::kDraw: m.kind = oracle::MoveKind::kDraw; break;
+    case ActionKind::kTake: m.kind = oracle::MoveKind::kTake; break;
+    case ActionKind::kMeld: m.kind = oracle::MoveKind::kMeld; break;
+    case ActionKind::kLayoff: m.kind = oracle::MoveKind::kLayoff; break;
+    case ActionKind::kSwap: m.kind = oracle::MoveKind::kSwap; break;
+    case ActionKind::kDiscard: m.kind = oracle::MoveKind::kDiscard; break;
+    case ActionKind::kArrange: m.kind = oracle::MoveKind::kArrange; break;
+    case ActionKind::kPass: m.kind = oracle::MoveKind::kPass; break;
+    case ActionKind::kTimeout: m.kind = oracle::MoveKind::kTimeout; break;
+    case ActionKind::kClaim: m.kind = oracle::MoveKind::kClaim; break;
+    case ActionKind::kNextHand: m.kind = oracle::MoveKind::kNextHand; break;
+  }
+  m.player = a.player;
+  switch (a.take.kind) {
+    case TakeSpec::Kind::kCount: m.take_count = a.take.count; break;
+    case TakeSpec::Kind::kAll: m.take_all = true; break;
+    case TakeSpec::Kind::kDownTo: m.take_down_to = a.take.face; break;
+    case TakeSpec::Kind::kNone: break;
+  }
+  for (int g = 0; g < a.cards.groups(); ++g) {
+    const auto group = a.cards.group(g);
+    m.groups.emplace_back(group.begin(), group.end());
+  }
+  m.meld_id = a.meld_id;
+  m.claim_layoff = a.claim_layoff;
+  m.card = a.card;
+  return m;
+}
+
+}  // namespace meldcheck::hunt

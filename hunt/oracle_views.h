@@ -1,0 +1,17 @@
+// The engine's states and actions as the oracles read them: positions and moves in the
+// contract's terms (oracles/position.h), the ruleset as the executable catalog reads it.
+// The one place where the engine's values and the oracles' meet.
+#pragma once
+
+#include "engine/engine.h"
+#include "hunt/config.h"
+#include "oracles/catalog.h"
+#include "oracles/position.h"
+
+namespace meldcheck::hunt {
+
+oracle::Game game_of(const Config& config);
+oracle::Position position_of(const GameState& s);
+oracle::Move move_of(const Action& a);
+
+}  // namespace meldcheck::hunt

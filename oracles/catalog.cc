@@ -1,0 +1,355 @@
+#include "oracles/catalog.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "oracles/catalog_rules.h"
+#include "oracles/configuration.h"
+
+namespace meldcheck::oracle {
+namespace rules {
+
+bool Context::has(const std::string& variant) const { return oracle::has(game.variants, variant); }
+
+std::string Context::option(const std::string& id) const { return oracle::option(game.options, id, ""); }
+
+std::vector<Face> Context::taken() const {
+  const int n = move.take_size(at.pile);
+  return std::vector<Face>(at.pile.end() - n, at.pile.end());
+}
+
+std::vector<Face> Context::pool() const {
+  std::vector<Face> p = seat().hand;
+  if (is(MoveKind::kTake) || is(MoveKind::kClaim))
+    for (const Face& f : taken()) p.push_back(f);
+  return p;
+}
+
+std::vector<Face> Context::hand_left() const {
+  std::vector<Face> hand = pool();
+  switch (move.kind) {
+    case MoveKind::kMeld:
+    case MoveKind::kLayoff:
+    case MoveKind::kClaim: return without(hand, faces_of(move.tokens()));
+    case MoveKind::kDiscard: return without(hand, {move.card});
+    case MoveKind::kSwap: {
+      hand = without(hand, {move.card});
+      hand.push_back(Face::joker());
+      return hand;
+    }
+    default: return hand;
+  }
+}
+
+MeldFaults Context::new_meld_faults() const {
+  MeldFaults all;
+  if (move.groups.empty()) all.size = true;
+  for (const auto& g : move.groups) {
+    const MeldFaults f = meld_faults(text, g, false);
+    all.size |= f.size, all.natural |= f.natural, all.shape |= f.shape, all.set_size |= f.set_size;
+    all.set_suits |= f.set_suits, all.run |= f.run, all.ace_high |= f.ace_high, all.corner |= f.corner;
+    all.standin |= f.standin;
+  }
+  return all;
+}
+
+MeldFaults Context::layoff_faults() const {
+  const PlacedMeld* m = at.meld(move.meld_id);
+  if (!m || move.groups.size() != 1) {
+    MeldFaults f;
+    f.fit = true;
+    return f;
+  }
+  return oracle::layoff_faults(text, m->cards, move.groups[0]);
+}
+
+MeldFaults Context::laid_faults() const {
+  switch (move.kind) {
+    case MoveKind::kMeld:
+    case MoveKind::kArrange: return new_meld_faults();
+    case MoveKind::kLayoff: return layoff_faults();
+    case MoveKind::kClaim:
+      if (move.claim_layoff) return layoff_faults();
+      return move.groups.empty() ? MeldFaults{} : new_meld_faults();
+    default: return {};
+  }
+}
+
+bool Context::before_next_draw() const { return at.offer_from >= 0 && !at.offer_declined && at.phase == Phase::kDraw; }
+
+std::vector<Reading> Context::readings() const {
+  std::vector<Reading> out;
+  for (const auto& g : move.groups) {
+    Reading r;
+    if (!meld_faults(text, g, false, &r).any()) out.push_back(r);
+  }
+  return out;
+}
+
+bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces) {
+  std::vector<Face> left = hand;
+  for (const Face& f : faces) {
+    auto it = std::find(left.begin(), left.end(), f);
+    if (it == left.end()) return false;
+    left.erase(it);
+  }
+  return true;
+}
+
+std::vector<Face> without(std::vector<Face> hand, const std::vector<Face>& faces) {
+  for (const Face& f : faces) {
+    auto it = std::find(hand.begin(), hand.end(), f);
+    if (it != hand.end()) hand.erase(it);
+  }
+  return hand;
+}
+
+std::vector<Face> faces_of(const std::vector<Token>& tokens) {
+  std::vector<Face> out;
+  for (const Token& t : tokens) out.push_back(t.face);
+  return out;
+}
+
+bool can_meld_now(const Context& c) {
+  if (c.at.first_lap) return false;                                         // 000 "Förhand"
+  if (c.game.ruleset == "liverpool" && c.seat().opened) return false;       // 003: no melds after the contract
+  return true;
+}
+
+namespace {
+
+// The table once the move's melds are laid (or its layoff built), for what can still be
+// used after it.
+Position laid(const Context& c) {
+  Position p = c.at;
+  p.seats[size_t(c.move.player)].hand = c.hand_left();
+  if (c.is(MoveKind::kMeld)) {
+    for (const Reading& r : c.readings()) p.table.push_back({0, c.move.player, r.cards});
+  } else if (c.is(MoveKind::kLayoff)) {
+    for (PlacedMeld& m : p.table)
+      if (m.id == c.move.meld_id && c.move.groups.size() == 1) {
+        Reading r;
+        if (!oracle::layoff_faults(c.text, m.cards, c.move.groups[0], &r).any()) m.cards = r.cards;
+      }
+  }
+  return p;
+}
+
+bool lays_face(const Context& c, Face f) {
+  for (const Token& t : c.move.tokens())
+    if (t.face == f) return true;
+  return false;
+}
+
+}  // namespace
+
+Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs) {
+  const Position& at = c.at;
+  const bool meld = c.is(MoveKind::kMeld), layoff = c.is(MoveKind::kLayoff), swap = c.is(MoveKind::kSwap);
+  if (!meld && !layoff && !swap) return Owed::kNone;
+  const Position after = laid(c);
+  const std::vector<Face>& hand = after.seats[size_t(c.move.player)].hand;
+  if (hand.empty()) return Owed::kNone;  // out, or floating
+  const bool melds = can_meld_now(c) && c.game.ruleset != "liverpool";
+  if (at.must_use && !((meld || (layoff && taken_use_layoffs)) && lays_face(c, *at.must_use)) &&
+      !can_use(c.text, hand, *at.must_use, melds, taken_use_layoffs, after))
+    return Owed::kTakenCard;
+  if (!at.pile_meld_due.empty()) {
+    bool met = false;
+    for (const Face& f : at.pile_meld_due) met |= (meld || (layoff && pile_meld_layoffs)) && lays_face(c, f);
+    if (!met) {
+      bool possible = false;
+      for (const Face& f : at.pile_meld_due)
+        possible |= holds(hand, {f}) && can_use(c.text, hand, f, true, pile_meld_layoffs, after);
+      if (!possible) return Owed::kPileMeld;
+    }
+  }
+  if (at.no_discard && hand.size() == 1 && hand[0] == *at.no_discard && !lays_face(c, *at.no_discard) &&
+      !can_use(c.text, hand, hand[0], false, true, after))
+    return Owed::kLoneCard;
+  int jokers_laid = 0;
+  for (const Token& t : c.move.tokens()) jokers_laid += t.face.is_joker();
+  const int freed = at.freed_jokers - jokers_laid + (swap && c.option("freed-joker") == "same-turn");
+  if (freed > 0 && !can_use(c.text, hand, Face::joker(), melds, true, after)) return Owed::kFreedJoker;
+  return Owed::kNone;
+}
+
+}  // namespace rules
+
+namespace {
+
+using rules::Context;
+
+const rules::RulesetRules* rules_of(const std::string& ruleset) {
+  if (ruleset == "rummy500") return &rules::rummy500();
+  if (ruleset == "femhundra-rummy") return &rules::femhundra_rummy();
+  if (ruleset == "femhundra-familj") return &rules::femhundra_familj();
+  if (ruleset == "liverpool") return &rules::liverpool();
+  if (ruleset == "rummikub") return &rules::rummikub();
+  return nullptr;
+}
+
+bool free_table(const Game& g) { return g.ruleset == "rummikub"; }  // 004: the table is rearranged whole
+bool has_jokers(const Game& g) {
+  return !(g.ruleset == "femhundra-familj" || (g.ruleset == "femhundra-rummy" && has(g.variants, "no-joker")) ||
+           (g.ruleset == "rummy500" && has(g.variants, "no-jokers")));
+}
+bool has_claims(const Game& g) {
+  return g.ruleset == "rummy500" || g.ruleset == "liverpool" || (g.ruleset == "femhundra-rummy" && has(g.variants, "taget"));
+}
+
+// A step of this game at all: Rummikub plays a turn in one step (draw, arrange, timeout,
+// pass); the card games have no arrange or timeout; swaps need jokers, claims a claim rule.
+bool step_of_this_game(const Game& g, MoveKind k) {
+  const bool tiles = free_table(g);
+  switch (k) {
+    case MoveKind::kDraw:
+    case MoveKind::kPass:
+    case MoveKind::kNextHand: return true;
+    case MoveKind::kMeld:
+    case MoveKind::kLayoff:
+    case MoveKind::kDiscard:
+    case MoveKind::kTake: return !tiles;
+    case MoveKind::kSwap: return !tiles && has_jokers(g);
+    case MoveKind::kArrange:
+    case MoveKind::kTimeout: return tiles;
+    case MoveKind::kClaim: return !tiles && has_claims(g);
+  }
+  return false;
+}
+
+// Where in a turn a step belongs (the contract's phases).
+bool right_phase(const Game& g, const Position& at, MoveKind k) {
+  switch (k) {
+    case MoveKind::kDraw:
+    case MoveKind::kTake:
+    case MoveKind::kArrange:
+    case MoveKind::kTimeout: return at.phase == Phase::kDraw;
+    case MoveKind::kMeld:
+    case MoveKind::kLayoff:
+    case MoveKind::kSwap: return at.phase == Phase::kPlay;
+    case MoveKind::kDiscard: return at.phase == Phase::kPlay || at.phase == Phase::kRow;
+    case MoveKind::kPass:
+      // After the draw a pass ends the turn only where no discard does: Liverpool's last
+      // round when nobody discards (option last-round-discards).
+      return at.phase == Phase::kDraw ||
+             (at.phase == Phase::kPlay && g.ruleset == "liverpool" && at.round >= 7 &&
+              option(g.options, "last-round-discards", "") == "no-one-discards");
+    case MoveKind::kClaim:
+    case MoveKind::kNextHand: return true;
+  }
+  return false;
+}
+
+// Whether the stock has a card to draw, counting a refill from the pile where the text
+// makes one (000 reshuffles the whole pile of two or more; 003, and 001 with option
+// empty-stock, all but the top card).
+bool stock_has_card(const Game& g, const Position& at) {
+  if (!at.stock.empty()) return true;
+  const size_t pile = at.pile.size();
+  if (g.ruleset == "femhundra-rummy") return pile >= 2;
+  if (g.ruleset == "femhundra-familj" && option(g.options, "empty-stock", "") == "reshuffle-row") return pile >= 2;
+  if (g.ruleset == "liverpool" && option(g.options, "empty-stock", "") != "round-ends") return pile >= 2;
+  return false;
+}
+
+// The core rules of the contract, in its order; the first that forbids names the refusal.
+std::string core_refusal(const Game& g, const Context& c) {
+  const Position& at = c.at;
+  const Move& m = c.move;
+  if (m.kind == MoveKind::kNextHand) {
+    if (!at.hand_over) return "hand-not-over";
+    if (at.game_over) return "game-over";
+    return "";
+  }
+  if (at.hand_over) return "hand-over";
+  if (!step_of_this_game(g, m.kind)) return "not-in-this-game";
+  if (m.player < 0 || m.player >= at.players) return "not-your-turn";
+  if (m.kind == MoveKind::kClaim) return "";  // out of turn by nature: the claim's clauses decide
+  if (m.player != at.to_move) return "not-your-turn";
+  if (!right_phase(g, at, m.kind)) return "wrong-phase";
+  switch (m.kind) {
+    case MoveKind::kDraw:
+      if (!stock_has_card(g, at)) return "empty-stock";
+      break;
+    case MoveKind::kTake:
+      if (m.take_size(at.pile) == 0) return "bad-take";
+      break;
+    case MoveKind::kMeld:
+      if (!rules::holds(c.seat().hand, rules::faces_of(m.tokens()))) return "card-not-held";
+      break;
+    case MoveKind::kLayoff:
+      if (!rules::holds(c.seat().hand, rules::faces_of(m.tokens()))) return "card-not-held";
+      if (!at.meld(m.meld_id)) return "no-such-meld";
+      break;
+    case MoveKind::kSwap:
+      if (m.card.is_natural() && !rules::holds(c.seat().hand, {m.card})) return "card-not-held";
+      if (!at.meld(m.meld_id)) return "no-such-meld";
+      break;
+    case MoveKind::kDiscard:
+      if (!rules::holds(c.seat().hand, {m.card})) return "card-not-held";
+      break;
+    case MoveKind::kArrange: {
+      // Tile by tile, no more than the table and the rack hold.
+      std::vector<Face> both = c.seat().hand;
+      for (const PlacedMeld& pm : at.table)
+        for (const TableCard& t : pm.cards) both.push_back(t.joker ? Face::joker() : t.face);
+      if (!rules::holds(both, rules::faces_of(m.tokens()))) return "card-not-held";
+      break;
+    }
+    default: break;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<std::string> forbidding(const Game& game, const Position& before, const Move& move) {
+  const rules::RulesetRules* rs = rules_of(game.ruleset);
+  Context c{game, before, move, MeldText::of(game)};
+  const std::string core = core_refusal(game, c);
+  if (!core.empty()) {
+    // A ruleset may name a core rule with a clause of its own.
+    if (rs)
+      for (const auto& [core_id, clause] : rs->core)
+        if (core_id == core) return {game.ruleset + "/" + std::string(clause)};
+    return {"core/" + core};
+  }
+  std::vector<std::string> out;
+  if (!rs) return out;
+  auto ask = [&](rules::Slot slot, bool consequences) {
+    for (const std::string& id : game.clauses) {
+      const std::string clause = id.substr(game.ruleset.size() + 1);
+      for (const rules::ClauseRule& rule : rs->clauses) {
+        if (rule.clause != clause || rule.slot != slot) continue;
+        const rules::Forbids f = consequences ? rule.leaves_unmet : rule.forbids;
+        if (f && f(c)) out.push_back(id);
+      }
+    }
+    return !out.empty();
+  };
+  if (move.kind == MoveKind::kClaim) {
+    if (ask(rules::Slot::kClaimTurn, false)) return out;
+    if (move.take_size(before.pile) == 0) return {"core/bad-take"};
+    if (ask(rules::Slot::kClaimCards, false)) return out;
+    if (move.claim_layoff && !before.meld(move.meld_id)) return {"core/no-such-meld"};
+  }
+  // The ruleset's clauses in catalog order; then, for a move none of them forbids, what it
+  // would leave unmet.
+  if (!ask(rules::Slot::kClause, false)) ask(rules::Slot::kClause, true);
+  return out;
+}
+
+std::vector<std::string> clauses_with_predicates(const std::string& ruleset) {
+  std::vector<std::string> out;
+  for (const char* core : {"not-your-turn", "wrong-phase", "card-not-held", "no-such-meld", "hand-over", "bad-take",
+                           "empty-stock", "not-in-this-game", "hand-not-over", "game-over"})
+    out.push_back(std::string("core/") + core);
+  if (const rules::RulesetRules* rs = rules_of(ruleset)) {
+    for (const rules::ClauseRule& r : rs->clauses) out.push_back(ruleset + "/" + std::string(r.clause));
+    for (const auto& [core, clause] : rs->core) out.push_back(ruleset + "/" + std::string(clause));
+  }
+  return out;
+}
+
+}  // namespace meldcheck::oracle

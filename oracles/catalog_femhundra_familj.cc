@@ -1,0 +1,43 @@
+// Femhundra's family rules (../shared/rules/001_7ec912a665923c50.txt,
+// spec/femhundra-familj.yaml), one predicate a clause: whether it forbids the move.
+#include "oracles/catalog_rules.h"
+
+namespace meldcheck::oracle::rules {
+namespace {
+
+// row.use-at-once: the row card taken is used this turn, in a new meld or built on one (a
+// player with no meld of their own first melds the other cards): a take whose card cannot
+// be is refused, and the turn does not end before it has.
+bool use_at_once(const Context& c) {
+  if (c.is(MoveKind::kTake))
+    return !can_use(c.text, c.pool(), c.taken().front(), true, true, c.at, !c.seat().opened);
+  return c.ends_turn() && c.at.must_use.has_value();
+}
+
+// stock.empty: a pass only with nothing to draw (and, with option empty-stock, nothing in
+// the row to make a stock of).
+bool pass_not_allowed(const Context& c) {
+  if (!c.is(MoveKind::kPass)) return false;
+  if (c.option("empty-stock") == "reshuffle-row") return !c.at.stock.empty() || !c.at.pile.empty();
+  return !c.at.stock.empty();
+}
+
+}  // namespace
+
+const RulesetRules& femhundra_familj() {
+  static const RulesetRules r{
+      {
+          {"row.use-at-once", use_at_once, [](const Context& c) { return unmet_after(c, true, false) == Owed::kTakenCard; }},
+          {"stock.empty", pass_not_allowed},
+          {"meld.size", [](const Context& c) { return c.laid_faults().size; }},
+          {"meld.shape", [](const Context& c) { return c.laid_faults().shape; }},
+          {"meld.run", [](const Context& c) { return c.laid_faults().run; }},
+          {"build.needs-own-meld", [](const Context& c) { return c.is(MoveKind::kLayoff) && !c.seat().opened; }},
+          {"build.extends", [](const Context& c) { return c.laid_faults().fit; }},
+          {"build.highest-card", [](const Context& c) { return c.laid_faults().taken; }},
+      },
+      {}};
+  return r;
+}
+
+}  // namespace meldcheck::oracle::rules

@@ -1,0 +1,94 @@
+// Femhundra Rummy's clauses (../shared/rules/000_923df23c6c3c990a.txt,
+// spec/femhundra-rummy.yaml), one predicate each: whether the clause forbids the move.
+#include <algorithm>
+
+#include "oracles/catalog_rules.h"
+
+namespace meldcheck::oracle::rules {
+namespace {
+
+bool lays(const Context& c) {
+  return c.is(MoveKind::kMeld) || c.is(MoveKind::kLayoff) || (c.is(MoveKind::kClaim) && !c.move.groups.empty());
+}
+bool builds(const Context& c) { return c.is(MoveKind::kLayoff) || (c.is(MoveKind::kClaim) && c.move.claim_layoff); }
+
+// take.*: the top card, or the whole pile (two cards or more) and only after one's meld.
+bool whole_take(const Context& c) {
+  const int n = int(c.taken().size());
+  return c.is(MoveKind::kTake) && n > 1 && n == int(c.at.pile.size());
+}
+bool pile_meld_layoffs(const Context& c) { return c.option("pile-meld") == "meld-or-layoff"; }
+
+// joker.not-on-table: a joker laid now, declared as a card already on the table or laid
+// with it.
+bool joker_on_table_now(const Context& c) {
+  if (!lays(c) || c.laid_faults().any()) return false;
+  if (c.is(MoveKind::kMeld) || (c.is(MoveKind::kClaim) && !c.move.claim_layoff)) {
+    for (const Reading& r : c.readings())
+      if (joker_on_table(r, c.at, c.move.tokens())) return true;
+    return false;
+  }
+  const PlacedMeld* m = c.at.meld(c.move.meld_id);
+  Reading r;
+  layoff_faults(c.text, m->cards, c.move.groups[0], &r);
+  Reading added;  // only the jokers laid now
+  for (const TableCard& card : r.cards) {
+    const bool old = std::any_of(m->cards.begin(), m->cards.end(), [&](const TableCard& o) { return o.joker && o.face == card.face; });
+    if (card.joker && !old) added.cards.push_back(card);
+  }
+  return joker_on_table(added, c.at, c.move.tokens());
+}
+
+// joker.swap: only the card a joker stands for frees it.
+bool swap_card(const Context& c) {
+  if (!c.is(MoveKind::kSwap)) return false;
+  for (const TableCard& card : c.at.meld(c.move.meld_id)->cards)
+    if (card.joker && card.face == c.move.card) return false;
+  return true;
+}
+
+// out.build-needs-discard: the last cards go out by building only in a turn with a new meld.
+bool build_out_without_meld(const Context& c) {
+  return c.is(MoveKind::kLayoff) && c.move.tokens().size() == c.seat().hand.size() && !c.at.melded;
+}
+
+// variant.taget: the snap takes the discard alone and builds it on a meld at once.
+bool taget_use(const Context& c) {
+  if (!c.is(MoveKind::kClaim)) return false;
+  const std::vector<Token> use = c.move.tokens();
+  return c.taken().size() != 1 || !c.move.claim_layoff || use.size() != 1 || use[0].face != c.at.pile.back();
+}
+
+}  // namespace
+
+const RulesetRules& femhundra_rummy() {
+  static const RulesetRules r{
+      {
+          {"first-lap", [](const Context& c) { return c.at.first_lap && lays(c); }},
+          {"take.top-or-all", [](const Context& c) { return c.is(MoveKind::kTake) && c.taken().size() != 1 && !whole_take(c); }},
+          {"take.whole-after-meld", [](const Context& c) { return whole_take(c) && !c.seat().opened; }},
+          {"take.whole-new-meld", [](const Context& c) { return c.ends_turn() && !c.at.pile_meld_due.empty(); },
+           [](const Context& c) { return unmet_after(c, true, pile_meld_layoffs(c)) == Owed::kPileMeld; }},
+          {"stock.reshuffle", [](const Context& c) { return c.is(MoveKind::kPass) && (!c.at.stock.empty() || !c.at.pile.empty()); }},
+          {"meld.size", [](const Context& c) { return c.laid_faults().size; }},
+          {"meld.shape", [](const Context& c) { return c.laid_faults().shape; }},
+          {"meld.set", [](const Context& c) { return c.laid_faults().set_size; }},
+          {"meld.set-suits", [](const Context& c) { return c.laid_faults().set_suits; }},
+          {"meld.run", [](const Context& c) { return c.laid_faults().run; }},
+          {"meld.no-corner", [](const Context& c) { return !builds(c) && c.laid_faults().corner; }},
+          {"joker.declare", [](const Context& c) { return c.laid_faults().standin; }},
+          {"joker.natural", [](const Context& c) { return c.laid_faults().natural; }},
+          {"joker.not-on-table", joker_on_table_now},
+          {"joker.swap", swap_card},
+          {"build.extends", [](const Context& c) { const MeldFaults f = c.laid_faults(); return builds(c) && (f.fit || f.taken); }},
+          {"build.corner", [](const Context& c) { return builds(c) && c.laid_faults().corner; }},
+          {"out.build-needs-discard", build_out_without_meld},
+          {"variant.taget", taget_use, nullptr, Slot::kClaimCards},
+          {"variant.taget-timing", [](const Context& c) { return c.is(MoveKind::kClaim) && !c.before_next_draw(); }, nullptr, Slot::kClaimTurn},
+          {"variant.taget-not-discarder", [](const Context& c) { return c.is(MoveKind::kClaim) && c.move.player == c.at.offer_from; }, nullptr, Slot::kClaimTurn},
+      },
+      {}};
+  return r;
+}
+
+}  // namespace meldcheck::oracle::rules

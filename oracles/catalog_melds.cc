@@ -1,0 +1,431 @@
+#include "oracles/catalog_melds.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+#include "oracles/configuration.h"
+
+namespace meldcheck::oracle {
+
+MeldText MeldText::of(const Game& game) {
+  MeldText t;
+  t.shapes = meld_definition(game.ruleset, game.variants, game.options);
+  if (game.ruleset == "femhundra-rummy") {
+    t.set_joker = SetJoker::kCard;  // 000 "Jokern": the player names the card
+    t.joker_not_on_table = true;
+  } else if (game.ruleset == "rummikub") {
+    t.set_joker = SetJoker::kByGroupSize;  // 004 "Jokern"
+  }
+  return t;
+}
+
+namespace {
+
+// What a token asks for: its card, or a joker's named stand-in (none when bare).
+Face asked(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
+bool bare_joker(const Token& t) { return t.face.is_joker() && t.standin.is_none(); }
+
+int rank_at(int position) { return (position - 1) % kRanks + 1; }
+
+// ---- sets ------------------------------------------------------------------------------
+
+struct SetTry {
+  MeldFaults faults;
+  bool valid = false;
+  Reading reading;
+};
+
+SetTry try_set(const MeldText& text, const std::vector<Token>& tokens, int rank) {
+  SetTry out;
+  const MeldDefinition& d = text.shapes;
+  const int n = int(tokens.size());
+  if (d.set_max != 0 && n > d.set_max) out.faults.set_size = true;
+  // Suits count where they must differ, or where jokers stand for whole cards.
+  const bool suits_count = d.set_distinct_suits || text.set_joker != SetJoker::kRank;
+  std::array<int, kSuits> used{};
+  int unsettled = 0, rank_only_named = 0;
+  std::vector<Face> face(tokens.size(), Face::none());
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Face w = asked(tokens[i]);
+    if (w.is_none()) {
+      ++unsettled;
+      continue;
+    }
+    rank_only_named += w.is_rank_only();
+    if (w.rank() != rank) {
+      out.faults.standin = true;
+      continue;
+    }
+    if (w.is_natural() && (suits_count || !tokens[i].face.is_joker())) {
+      ++used[size_t(w.suit())];
+      face[i] = w;
+    } else {
+      ++unsettled;
+    }
+  }
+  int free_suits = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    free_suits += used[size_t(s)] == 0;
+    if (d.set_distinct_suits && used[size_t(s)] > 1) out.faults.set_suits = true;
+  }
+  if (d.set_distinct_suits && unsettled > free_suits) out.faults.set_suits = true;
+  // Whole cards where the text wants them and the missing suits settle them.
+  bool whole = false;
+  switch (text.set_joker) {
+    case SetJoker::kRank: break;
+    case SetJoker::kCard:
+      if (unsettled > 0 && unsettled != free_suits) out.faults.standin = true;
+      whole = true;
+      break;
+    case SetJoker::kByGroupSize: whole = unsettled == free_suits; break;
+  }
+  if (whole && rank_only_named > 0) out.faults.standin = true;
+  if (out.faults.any()) return out;
+  out.valid = true;
+  int next_free = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (!tokens[i].face.is_joker()) continue;
+    if (!whole) {
+      face[i] = Face::rank_only(rank);
+    } else if (!face[i].is_natural()) {
+      while (used[size_t(next_free)] != 0) ++next_free;
+      face[i] = Face::natural(next_free, rank);
+      used[size_t(next_free)] = 1;
+    }
+  }
+  for (size_t i = 0; i < tokens.size(); ++i) out.reading.cards.push_back({face[i], tokens[i].face.is_joker(), 0});
+  std::sort(out.reading.cards.begin(), out.reading.cards.end(),
+            [](const TableCard& a, const TableCard& b) { return a.face < b.face || (a.face == b.face && !a.joker && b.joker); });
+  return out;
+}
+
+// ---- runs ------------------------------------------------------------------------------
+
+struct RunTry {
+  MeldFaults faults;
+  std::vector<Reading> readings;  // distinct by their cards
+};
+
+// Whether a window of positions start..start+length-1 may hold a run: within ace low to ace
+// high, or round the corner where the text allows it and no rank comes twice.
+void window_faults(const MeldText& text, int start, int length, bool building, MeldFaults& f) {
+  const int end = start + length - 1;
+  if (end > kRanks + 1) {
+    if (length > kRanks) f.run = true;
+    else if (!(building ? text.shapes.corner_building : text.shapes.corner_melding)) f.corner = true;
+    return;
+  }
+  if (end == kRanks + 1 && !text.shapes.ace_high) f.ace_high = true;
+}
+
+bool same_cards(const Reading& a, const Reading& b) {
+  std::vector<Face> x, y;
+  for (const TableCard& c : a.cards) x.push_back(c.face);
+  for (const TableCard& c : b.cards) y.push_back(c.face);
+  std::sort(x.begin(), x.end());
+  std::sort(y.begin(), y.end());
+  return x == y;
+}
+
+void add_reading(RunTry& t, Reading r) {
+  for (const Reading& seen : t.readings)
+    if (same_cards(seen, r)) return;
+  t.readings.push_back(std::move(r));
+}
+
+// Places `tokens` on the free positions of a window in `suit`: every card and every named
+// joker on a position of its rank, bare jokers on what is left. `slots` holds what is
+// already placed (empty where free); false when the tokens do not fit.
+bool place(const std::vector<Token>& tokens, int suit, int start, std::vector<TableCard>& slots) {
+  for (int pass = 0; pass < 2; ++pass)
+    for (const Token& t : tokens) {
+      if ((pass == 0) == bare_joker(t)) continue;
+      const Face w = asked(t);
+      int slot = -1;
+      for (int i = 0; i < int(slots.size()) && slot < 0; ++i)
+        if (slots[size_t(i)].face.is_none() && (pass == 1 || rank_at(start + i) == w.rank())) slot = i;
+      if (slot < 0) return false;
+      slots[size_t(slot)] = {Face::natural(suit, rank_at(start + slot)), t.face.is_joker(), 0};
+    }
+  return true;
+}
+
+RunTry try_run(const MeldText& text, const std::vector<Token>& tokens, int suit, bool building) {
+  RunTry out;
+  for (const Token& t : tokens) {
+    const Face w = asked(t);
+    if (t.face.is_joker() && (w.is_rank_only() || (w.is_natural() && w.suit() != suit))) out.faults.standin = true;
+  }
+  if (out.faults.standin) return out;
+  const int n = int(tokens.size());
+  MeldFaults refused;
+  bool fitted = false;
+  for (int start = 1; start <= kRanks; ++start) {
+    std::vector<TableCard> slots(size_t(n), TableCard{Face::none(), false, 0});
+    if (!place(tokens, suit, start, slots)) continue;
+    fitted = true;
+    MeldFaults w;
+    window_faults(text, start, n, building, w);
+    if (w.any()) {
+      refused.run |= w.run, refused.corner |= w.corner, refused.ace_high |= w.ace_high;
+      continue;
+    }
+    add_reading(out, Reading{true, slots});
+  }
+  if (!out.readings.empty()) return out;
+  out.faults = refused;
+  if (!fitted) out.faults.run = true;  // the cards are not in sequence
+  return out;
+}
+
+}  // namespace
+
+MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, bool building, Reading* reading) {
+  MeldFaults f;
+  const int n = int(tokens.size());
+  if (n < 3) f.size = true;
+  if (n > 16) f.shape = true;
+  int naturals = 0, rank = 0, suit = -1;
+  bool one_rank = true, one_suit = true;
+  for (const Token& t : tokens) {
+    if (t.face.is_joker()) continue;
+    if (naturals++ == 0) rank = t.face.rank(), suit = t.face.suit();
+    one_rank &= t.face.rank() == rank;
+    one_suit &= t.face.suit() == suit;
+  }
+  if (naturals < text.shapes.min_naturals) f.natural = true;
+  if (f.any()) return f;
+
+  SetTry set;
+  RunTry run;
+  if (one_rank) set = try_set(text, tokens, rank);
+  if (one_suit) run = try_run(text, tokens, suit, building);
+  const size_t readings = (set.valid ? 1 : 0) + run.readings.size();
+  if (readings == 1) {
+    if (reading) *reading = set.valid ? set.reading : run.readings[0];
+    return f;
+  }
+  if (readings > 1) {  // the jokers' stand-ins must be said
+    f.standin = true;
+    return f;
+  }
+  if (one_rank && one_suit && naturals == 1) {
+    f = set.faults;
+    f.run |= run.faults.run, f.corner |= run.faults.corner, f.ace_high |= run.faults.ace_high, f.standin |= run.faults.standin;
+    return f;
+  }
+  if (one_rank) return set.faults;  // two copies of a card too: a run never repeats a card
+  if (one_suit) return run.faults;
+  f.shape = true;
+  return f;
+}
+
+MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std::vector<Token>& added, Reading* reading) {
+  MeldFaults f;
+  if (added.empty() || meld.size() + added.size() > 16) {
+    f.fit = true;
+    return f;
+  }
+  std::vector<Token> existing;
+  for (const TableCard& c : meld) existing.push_back(c.joker ? Token{Face::joker(), c.face} : Token{c.face});
+  // A set's cards share a rank; a run's never do.
+  const bool is_set = std::all_of(meld.begin(), meld.end(), [&](const TableCard& c) { return c.face.rank() == meld[0].face.rank(); });
+  if (is_set) {
+    const int rank = meld[0].face.rank();
+    for (const Token& t : added) {
+      const Face w = asked(t);
+      if (!w.is_none() && w.rank() != rank) {
+        (t.face.is_joker() ? f.standin : f.fit) = true;
+        return f;
+      }
+    }
+    std::vector<Token> all = existing;
+    all.insert(all.end(), added.begin(), added.end());
+    const SetTry s = try_set(text, all, rank);
+    if (s.valid && reading) *reading = s.reading;
+    return s.faults;
+  }
+  // A run: the cards already there keep their places; the new ones go below and above.
+  const int suit = meld[0].face.suit();
+  for (const Token& t : added)
+    if (!t.face.is_joker() && t.face.suit() != suit) {
+      f.fit = true;
+      return f;
+    }
+  for (const Token& t : added) {
+    const Face w = asked(t);
+    if (t.face.is_joker() && (w.is_rank_only() || (w.is_natural() && w.suit() != suit))) f.standin = true;
+  }
+  if (f.standin) return f;
+  const int m = int(meld.size()), k = int(added.size());
+  const int start = meld[0].face.rank();  // a run starts at a position from 1 to 13
+  RunTry run;
+  MeldFaults refused;
+  for (int below = 0; below <= k; ++below) {
+    int from = start - below;
+    if (from < 1) from += kRanks;  // round the corner below the ace
+    std::vector<TableCard> slots(size_t(m + k), TableCard{Face::none(), false, 0});
+    for (int i = 0; i < m; ++i) slots[size_t(below + i)] = {meld[size_t(i)].face, meld[size_t(i)].joker, 0};
+    if (!place(added, suit, from, slots)) continue;
+    MeldFaults w;
+    window_faults(text, from, m + k, true, w);
+    if (w.any()) {
+      refused.run |= w.run, refused.corner |= w.corner, refused.ace_high |= w.ace_high;
+      continue;
+    }
+    add_reading(run, Reading{true, slots});
+  }
+  if (run.readings.size() == 1) {
+    if (reading) *reading = run.readings[0];
+    return f;
+  }
+  if (run.readings.size() > 1) {
+    f.standin = true;
+    return f;
+  }
+  if (refused.any()) return refused;
+  // Nowhere to go: a card whose rank the run already holds builds on a place that is taken.
+  for (const Token& t : added)
+    if (!t.face.is_joker())
+      for (const TableCard& c : meld)
+        if (c.face.rank() == t.face.rank()) f.taken = true;
+  if (!f.taken) f.fit = true;
+  return f;
+}
+
+bool joker_on_table(const Reading& reading, const Position& at, const std::vector<Token>& laid) {
+  for (const TableCard& c : reading.cards) {
+    if (!c.joker || !c.face.is_natural()) continue;
+    for (const PlacedMeld& m : at.table)
+      for (const TableCard& t : m.cards)
+        if (!t.joker && t.face == c.face) return true;
+    for (const Token& t : laid)
+      if (t.face == c.face) return true;
+  }
+  return false;
+}
+
+namespace {
+
+bool valid_new(const MeldText& text, const std::vector<Token>& tokens, const Position& at) {
+  Reading r;
+  if (meld_faults(text, tokens, false, &r).any()) return false;
+  return !(text.joker_not_on_table && joker_on_table(r, at, tokens));
+}
+
+// The ways a joker beside these cards could be named: bare, by rank, or as a whole card
+// near them (of their rank, or of their suit within two ranks).
+std::vector<Face> namings(const std::vector<Face>& near) {
+  std::vector<Face> out{Face::none()};
+  for (const Face& c : near) {
+    if (!c.is_natural()) continue;
+    out.push_back(Face::rank_only(c.rank()));
+    for (int s = 0; s < kSuits; ++s) out.push_back(Face::natural(s, c.rank()));
+    for (int d = -2; d <= 2; ++d)
+      if (d != 0) out.push_back(Face::natural(c.suit(), (c.rank() - 1 + d + kRanks) % kRanks + 1));
+  }
+  return out;
+}
+
+// Whether the cards, each joker named some way, make a valid new meld.
+bool some_naming_melds(const MeldText& text, std::vector<Token> tokens, const Position& at) {
+  std::vector<Face> naturals;
+  for (const Token& t : tokens)
+    if (!t.face.is_joker()) naturals.push_back(t.face);
+  const std::vector<Face> names = namings(naturals);
+  auto each = [&](auto&& self, size_t i) -> bool {
+    if (i == tokens.size()) return valid_new(text, tokens, at);
+    if (!tokens[i].face.is_joker()) return self(self, i + 1);
+    for (const Face& n : names) {
+      tokens[i].standin = n;
+      if (self(self, i + 1)) return true;
+    }
+    return false;
+  };
+  return each(each, 0);
+}
+
+bool related(Face a, Face b) {
+  if (a.is_joker() || b.is_joker()) return true;
+  const int d = std::abs(a.rank() - b.rank());
+  return a.rank() == b.rank() || (a.suit() == b.suit() && (d <= 2 || d >= kRanks - 2));
+}
+
+}  // namespace
+
+bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Position& at) {
+  for (size_t a = 0; a < pool.size(); ++a)
+    for (size_t b = a + 1; b < pool.size(); ++b) {
+      if (!related(pool[a], pool[b])) continue;
+      for (size_t c = b + 1; c < pool.size(); ++c)
+        if (related(pool[a], pool[c]) && related(pool[b], pool[c]) &&
+            some_naming_melds(text, {{pool[a]}, {pool[b]}, {pool[c]}}, at))
+          return true;
+    }
+  return false;
+}
+
+bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool melds, bool layoffs, const Position& at,
+             bool meld_before_layoff) {
+  std::vector<Face> others;  // the pool but one card of face f
+  bool skipped = false;
+  for (const Face& c : pool) {
+    if (c == f && !skipped) skipped = true;
+    else others.push_back(c);
+  }
+  // A meld of three with f: f and two cards of the pool near it, any joker named some way
+  // (a longer meld holds one of three, where the text allows the three).
+  if (melds)
+    for (size_t a = 0; a < others.size(); ++a) {
+      if (!related(f, others[a])) continue;
+      for (size_t b = a + 1; b < others.size(); ++b)
+        if (related(f, others[b]) && related(others[a], others[b]) &&
+            some_naming_melds(text, {{f}, {others[a]}, {others[b]}}, at))
+          return true;
+    }
+  // f built on a meld, alone or with one or two more cards of the pool.
+  if (layoffs)
+    for (const PlacedMeld& m : at.table) {
+      auto fits = [&](std::vector<Token> added) {
+        std::vector<Face> naturals;
+        for (const Token& t : added)
+          if (!t.face.is_joker()) naturals.push_back(t.face);
+        for (const TableCard& c : m.cards) naturals.push_back(c.face);
+        const std::vector<Face> names = namings(naturals);
+        auto each = [&](auto&& self, size_t i) -> bool {
+          if (i == added.size()) {
+            Reading r;
+            if (layoff_faults(text, m.cards, added, &r).any() || (text.joker_not_on_table && joker_on_table(r, at, added)))
+              return false;
+            if (!meld_before_layoff) return true;
+            std::vector<Face> rest = pool;  // a meld of its own first, from what the layoff leaves
+            for (const Token& t : added) rest.erase(std::find(rest.begin(), rest.end(), t.face));
+            return any_meld(text, rest, at);
+          }
+          if (!added[i].face.is_joker()) return self(self, i + 1);
+          for (const Face& n : names) {
+            added[i].standin = n;
+            if (self(self, i + 1)) return true;
+          }
+          return false;
+        };
+        return each(each, 0);
+      };
+      if (fits({{f}})) return true;
+      for (size_t a = 0; a < others.size(); ++a) {
+        if (fits({{f}, {others[a]}})) return true;
+        for (size_t b = a + 1; b < others.size(); ++b)
+          if (fits({{f}, {others[a]}, {others[b]}})) return true;
+      }
+    }
+  return false;
+}
+
+bool fits_some_meld(const MeldText& text, Face f, const Position& at) {
+  for (const PlacedMeld& m : at.table)
+    if (!layoff_faults(text, m.cards, {Token{f}}).any()) return true;
+  return false;
+}
+
+}  // namespace meldcheck::oracle

@@ -1,0 +1,73 @@
+// Melds as the executable catalog reads them: why some cards are no meld, in the terms of
+// the texts' clauses (too few cards, no natural card, neither one rank nor one suit, a set
+// too big or with a suit twice, cards out of sequence, an ace past the king, a run round
+// the corner, a joker's stand-in that does not fit or is not said), and whether a card can
+// still be used in a meld or a layoff. Written from the texts' definitions, on top of the
+// meld oracle's shapes.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "oracles/catalog.h"
+#include "oracles/meld_oracle.h"
+
+namespace meldcheck::oracle {
+
+// How a text wants a joker in a set named.
+enum class SetJoker {
+  kRank,         // 002, 003: its rank alone
+  kCard,         // 000: a whole card, always
+  kByGroupSize,  // 004: a whole tile in a group of four, the number alone in a group of three
+};
+
+struct MeldText {
+  MeldDefinition shapes;
+  SetJoker set_joker = SetJoker::kRank;
+  bool joker_not_on_table = false;  // 000: never a card already on the table
+
+  static MeldText of(const Game& game);
+};
+
+// A meld read as the text reads it: a set or a run, its cards in order (a run from its low
+// end), each joker as what it stands for (a rank alone where the text leaves the suit open).
+struct Reading {
+  bool run = false;
+  TableMeld cards;
+};
+
+struct MeldFaults {
+  bool size = false, natural = false, shape = false;
+  bool set_size = false, set_suits = false;
+  bool run = false, ace_high = false, corner = false;
+  bool standin = false;
+  // Layoffs only: a card of another rank or suit, or one whose place the run already holds.
+  bool fit = false, taken = false;
+  bool any() const { return size || natural || shape || set_size || set_suits || run || ace_high || corner || standin || fit || taken; }
+};
+
+// Why the tokens are no new meld; the reading when they are one.
+MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, bool building, Reading* reading = nullptr);
+
+// Why the tokens do not build onto the meld; its reading when they do.
+MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std::vector<Token>& added,
+                         Reading* reading = nullptr);
+
+// The jokers of a reading declared as a natural card that lies on the table, or among the
+// other cards laid with it (000 "Jokern").
+bool joker_on_table(const Reading& reading, const Position& at, const std::vector<Token>& laid);
+
+// Whether face `f` (held in `pool`) can go into a new meld of cards from `pool`, or (with
+// `layoffs`) be built onto a meld on the table with cards from `pool`; with
+// `meld_before_layoff`, a layoff only after a new meld of the other cards.
+bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool melds, bool layoffs, const Position& at,
+             bool meld_before_layoff = false);
+
+// Whether some new meld can be made from the pool.
+bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Position& at);
+
+// Whether a face laid off alone fits some meld on the table.
+bool fits_some_meld(const MeldText& text, Face f, const Position& at);
+
+}  // namespace meldcheck::oracle

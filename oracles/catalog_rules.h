@@ -1,0 +1,94 @@
+// What the executable catalog's predicates share: the move in its position, read once, and
+// the tests the texts' clauses are made of. Each ruleset's clauses are in a file of their
+// own (catalog_<ruleset>.cc), one predicate a clause, named by its id.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "oracles/catalog.h"
+#include "oracles/catalog_melds.h"
+
+namespace meldcheck::oracle::rules {
+
+struct Context {
+  const Game& game;
+  const Position& at;
+  const Move& move;
+  MeldText text;
+
+  const Seat& seat() const { return at.seats[size_t(move.player)]; }
+  bool is(MoveKind k) const { return move.kind == k; }
+  bool has(const std::string& variant) const;
+  std::string option(const std::string& id) const;
+
+  // The cards the move takes from the pile (newest last), and the deepest of them.
+  std::vector<Face> taken() const;
+  // The mover's hand with the pile cards a take or claim adds.
+  std::vector<Face> pool() const;
+  // The mover's hand once the cards the move lays or discards have left it.
+  std::vector<Face> hand_left() const;
+  // Faults of each new meld the move lays, as the text reads it.
+  MeldFaults new_meld_faults() const;
+  // Faults of the cards a layoff (or a claim's layoff) builds on its meld.
+  MeldFaults layoff_faults() const;
+  // The faults of what the move lays: its new melds, its layoff, or a claim's use of them.
+  MeldFaults laid_faults() const;
+  // The readings of the move's new melds (empty where one is no meld).
+  std::vector<Reading> readings() const;
+  // Whether the claim's window is open: after a discard, before the next player draws.
+  bool before_next_draw() const;
+  // Whether the move ends the player's turn with a discard or a pass.
+  bool ends_turn() const { return is(MoveKind::kDiscard) || (is(MoveKind::kPass) && at.phase == Phase::kPlay); }
+};
+
+using Forbids = bool (*)(const Context&);
+
+// One clause of a ruleset, by its id without the ruleset: whether it forbids the move, and
+// whether it forbids it for what the move would leave unmet (asked only of a move that no
+// clause forbids itself: the consequences of a move that cannot be made are moot).
+// Where a clause is asked in the contract's order (turn, phase, the cards, then the
+// clauses in catalog order). A claim is out of turn by nature: whether the claimer may
+// claim now (its window, not its own discard) is its counterpart of the turn, and whether
+// it uses the cards it takes (and only those) of the cards held.
+enum class Slot { kClause, kClaimTurn, kClaimCards };
+
+struct ClauseRule {
+  std::string_view clause;
+  Forbids forbids;
+  Forbids leaves_unmet = nullptr;
+  Slot slot = Slot::kClause;
+};
+
+// The clauses of each ruleset; `core` names the ruleset's clause that stands for a core
+// rule, where it has one (Rummikub's turn.one-step for a step of another game).
+struct RulesetRules {
+  std::vector<ClauseRule> clauses;
+  std::vector<std::pair<std::string_view, std::string_view>> core;  // core id -> clause
+};
+const RulesetRules& rummy500();
+const RulesetRules& femhundra_rummy();
+const RulesetRules& femhundra_familj();
+const RulesetRules& liverpool();
+const RulesetRules& rummikub();
+
+// ---- tests the clauses share ---------------------------------------------------------
+
+// Whether the hand holds these faces, with repeats.
+bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces);
+// Removes one card of each face (which must be there).
+std::vector<Face> without(std::vector<Face> hand, const std::vector<Face>& faces);
+std::vector<Face> faces_of(const std::vector<Token>& tokens);
+
+// A turn's obligations left unmet by a meld or layoff: after the move, the card owed (or
+// a pile card owed to a new meld, or a freed joker) can no longer be used, or only the lone
+// taken card is left, with nowhere to go. The clause that would keep the turn from ending
+// refuses the move.
+enum class Owed { kNone, kTakenCard, kPileMeld, kLoneCard, kFreedJoker };
+Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs);
+
+// Whether a new meld may be made now by the mover (the first lap, a contract, the
+// opening's form decide it in some games).
+bool can_meld_now(const Context& c);
+
+}  // namespace meldcheck::oracle::rules

@@ -1,0 +1,87 @@
+// Rummy 500's clauses (../shared/rules/002_e48a33a31e5bbe16.txt, spec/rummy500.yaml), one
+// predicate each: whether the clause forbids the move.
+#include <algorithm>
+
+#include "oracles/catalog_rules.h"
+
+namespace meldcheck::oracle::rules {
+namespace {
+
+// Option deep-card-use: a layoff of the deepest taken card counts as using it.
+bool layoff_uses(const Context& c) { return c.option("deep-card-use") != "meld-only"; }
+
+// take.deepest-melded (002 "SPELET" 1): the deepest of several cards taken must go into a
+// meld this turn: a take whose deepest card cannot is refused, and the turn does not end
+// before it has.
+bool deepest_melded(const Context& c) {
+  if (c.is(MoveKind::kTake)) {
+    const std::vector<Face> taken = c.taken();
+    return taken.size() > 1 && !can_use(c.text, c.pool(), taken.front(), true, layoff_uses(c), c.at);
+  }
+  return c.ends_turn() && c.at.must_use.has_value();
+}
+bool deepest_left_unusable(const Context& c) { return unmet_after(c, layoff_uses(c), false) == Owed::kTakenCard; }
+
+// take.lone-card (002 "SPELET" 3): a lone card taken from the pile is not discarded this
+// turn (its twin already in hand may be).
+bool lone_card(const Context& c) {
+  if (!c.is(MoveKind::kDiscard) || !c.at.no_discard || c.move.card != *c.at.no_discard) return false;
+  return std::count(c.seat().hand.begin(), c.seat().hand.end(), c.move.card) == 1;
+}
+bool lone_card_stranded(const Context& c) {
+  // With an empty hand (floating), a lone card taken has nowhere to go but a layoff.
+  if (c.is(MoveKind::kTake) && c.seat().hand.empty() && c.taken().size() == 1)
+    return !can_use(c.text, c.pool(), c.taken().front(), false, true, c.at);
+  return unmet_after(c, layoff_uses(c), false) == Owed::kLoneCard;
+}
+
+// stock.empty: no pass while the stock has cards.
+bool pass_with_stock(const Context& c) { return c.is(MoveKind::kPass) && !c.at.stock.empty(); }
+
+// rummy.call (002 "Rummy"): the caller takes pile cards that meld (or build on a meld)
+// alone, the deepest among them, and lays them at once.
+bool rummy_call(const Context& c) {
+  if (!c.is(MoveKind::kClaim)) return false;
+  const std::vector<Face> taken = c.taken();
+  const std::vector<Token> use = c.move.tokens();
+  if (use.empty() || !holds(taken, faces_of(use))) return true;
+  return std::none_of(use.begin(), use.end(), [&](const Token& t) { return t.face == taken.front(); });
+}
+
+bool rummy_timing(const Context& c) { return c.is(MoveKind::kClaim) && !c.before_next_draw(); }
+bool rummy_not_discarder(const Context& c) { return c.is(MoveKind::kClaim) && c.move.player == c.at.offer_from; }
+
+// variant.dead-last-discard: the discard that goes out fits no meld on the table.
+bool dead_last_discard(const Context& c) {
+  return c.has("dead-last-discard") && c.is(MoveKind::kDiscard) && c.seat().hand.size() == 1 &&
+         fits_some_meld(c.text, c.move.card, c.at);
+}
+
+}  // namespace
+
+const RulesetRules& rummy500() {
+  static const RulesetRules r{
+      {
+          {"take.deepest-melded", deepest_melded, deepest_left_unusable},
+          {"take.lone-card", lone_card, lone_card_stranded},
+          {"stock.empty", pass_with_stock},
+          {"meld.size", [](const Context& c) { return c.laid_faults().size; }},
+          {"meld.shape", [](const Context& c) { return c.laid_faults().shape; }},
+          {"meld.set-size", [](const Context& c) { return c.laid_faults().set_size; }},
+          {"meld.set-suits", [](const Context& c) { return c.laid_faults().set_suits; }},
+          {"meld.run", [](const Context& c) { return c.laid_faults().run; }},
+          {"meld.ace", [](const Context& c) { return c.laid_faults().corner; }},
+          {"joker.declared", [](const Context& c) { return c.laid_faults().standin; }},
+          {"joker.natural", [](const Context& c) { return c.laid_faults().natural; }},
+          {"joker.stays", [](const Context& c) { return c.is(MoveKind::kSwap); }},
+          {"layoff.extends", [](const Context& c) { const MeldFaults f = c.laid_faults(); return f.fit || f.taken; }},
+          {"rummy.call", rummy_call, nullptr, Slot::kClaimCards},
+          {"rummy.timing", rummy_timing, nullptr, Slot::kClaimTurn},
+          {"rummy.not-discarder", rummy_not_discarder, nullptr, Slot::kClaimTurn},
+          {"variant.dead-last-discard", dead_last_discard},
+      },
+      {}};
+  return r;
+}
+
+}  // namespace meldcheck::oracle::rules
