@@ -37,13 +37,9 @@ CheckMask form_claim_use(const GameState& s, const RuleSet& r, const Action& a, 
       fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, use.formed[g]);
   }
   if (s.first_lap && use.groups > 0) fails.add(Check::kFirstLap);
-  if (fails.empty() && r.meld.joker_not_on_table) {
-    for (int g = 0; g < use.groups; ++g) {
-      const Shape& sh = use.formed[g].shape;
-      for (int i = 0; i < sh.size; ++i)
-        if (sh.joker(i) && standin_on_table(s, sh.faces[i], a.cards.group(g))) fails.add(Check::kJokerOnTable);
-    }
-  }
+  if (fails.empty())
+    for (int g = 0; g < use.groups; ++g)
+      if (joker_declared_on_table(s, r, use.formed[g].shape, a.cards.group(g))) fails.add(Check::kJokerOnTable);
   return fails;
 }
 

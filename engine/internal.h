@@ -40,8 +40,12 @@ bool turn_ends_without_discard(const GameState& s, const RuleSet& r);
 void refill_stock(GameState& s, const RuleSet& r);
 bool stock_has_card(const GameState& s, const RuleSet& r);
 
-// Table-dependent checks of melds being laid: a joker standing for a card on the table.
-bool standin_on_table(const GameState& s, Face standin, std::span<const Token> also_laid);
+// Whether `shape`, being laid with `laid`, declares a joker as a card already on the table
+// (or among `laid`), when the ruleset forbids it. The rule is on declaring: a joker that
+// stood for its card in `before` (the meld built onto) is not declared again, even if that
+// card was laid since.
+bool joker_declared_on_table(const GameState& s, const RuleSet& r, const Shape& shape,
+                             std::span<const Token> laid, const Shape* before = nullptr);
 
 // Adds a new meld to the table from cards already removed from the hand.
 void add_meld(GameState& s, const Formed& f, std::span<const Card> cards_in_token_order, int owner);

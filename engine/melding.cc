@@ -33,13 +33,6 @@ CheckMask check_contract(const GameState& s, const RuleSet& r, std::span<const F
   return fails;
 }
 
-CheckMask jokers_on_table(const GameState& s, const RuleSet& r, const Shape& shape, std::span<const Token> laid) {
-  if (!r.meld.joker_not_on_table) return {};
-  for (int i = 0; i < shape.size; ++i)
-    if (shape.joker(i) && standin_on_table(s, shape.faces[i], laid)) return CheckMask(Check::kJokerOnTable);
-  return {};
-}
-
 std::span<const Token> all_tokens(const TokenGroups& g) {
   return g.groups() ? std::span<const Token>(g.group(0).data(), size_t(g.tokens())) : std::span<const Token>();
 }
@@ -60,7 +53,8 @@ Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   std::array<Formed, TokenGroups::kMaxGroups> formed;
   for (int g = 0; g < groups; ++g) fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, formed[g]);
   if (fails.empty()) {
-    for (int g = 0; g < groups; ++g) fails |= jokers_on_table(s, r, formed[g].shape, tokens);
+    for (int g = 0; g < groups; ++g)
+      if (joker_declared_on_table(s, r, formed[g].shape, tokens)) fails.add(Check::kJokerOnTable);
     if (!opened && r.opening.form == OpeningForm::kContract) {
       fails |= check_contract(s, r, std::span<const Formed>(formed.data(), groups));
       if (r.going_out.last_round_all_cards && in_last_round(s, r) && int(tokens.size()) != s.hand(p).size())
@@ -107,7 +101,7 @@ Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   } else {
     CheckMask fit = extend_meld(r.meld, meld.shape, tokens, f);
     fails |= fit;
-    if (fit.empty()) fails |= jokers_on_table(s, r, f.shape, tokens);
+    if (fit.empty() && joker_declared_on_table(s, r, f.shape, tokens, &meld.shape)) fails.add(Check::kJokerOnTable);
   }
   if (int(tokens.size()) == s.hand(p).size() && r.going_out.build_only_needs_discard && !s.turn.melded)
     fails.add(Check::kOutNeedsDiscard);

@@ -12,25 +12,32 @@ bool may_meld_now(const GameState& s, const RuleSet& r, int p) {
   return s.players[p].opened ? r.opening.melds_after_opening : r.opening.form == OpeningForm::kFree;
 }
 
-bool jokers_allowed(const GameState& s, const RuleSet& r, const Shape& shape, std::span<const Token> laid) {
-  if (!r.meld.joker_not_on_table) return true;
-  for (int i = 0; i < shape.size; ++i)
-    if (shape.joker(i) && standin_on_table(s, shape.faces[i], laid)) return false;
-  return true;
-}
-
 bool valid_meld(const GameState& s, const RuleSet& r, std::span<const Token> tokens) {
   Formed f;
-  return form_meld(r.meld, tokens, MeldContext::kMelding, f).empty() && jokers_allowed(s, r, f.shape, tokens);
+  return form_meld(r.meld, tokens, MeldContext::kMelding, f).empty() && !joker_declared_on_table(s, r, f.shape, tokens);
 }
 
 bool valid_layoff(const GameState& s, const RuleSet& r, const Meld& m, std::span<const Token> tokens) {
   Formed f;
-  return extend_meld(r.meld, m.shape, tokens, f).empty() && jokers_allowed(s, r, f.shape, tokens);
+  return extend_meld(r.meld, m.shape, tokens, f).empty() && !joker_declared_on_table(s, r, f.shape, tokens, &m.shape);
 }
 
 bool any_meld(const GameState& s, const RuleSet& r, const Pool& pool) {
   return !for_each_meld(r.meld, pool, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
+}
+
+// Two sets of one rank or two runs of one suit among the chosen melds.
+bool repeats_rank_or_suit(const MeldList& candidates, std::span<const int> chosen) {
+  auto key = [&](int i) {
+    for (const Token& t : candidates[size_t(i)])
+      if (t.face.is_natural()) return candidates.kind(size_t(i)) == MeldKind::kSet ? t.face.rank() : t.face.suit();
+    return -1;
+  };
+  for (size_t a = 0; a < chosen.size(); ++a)
+    for (size_t b = 0; b < a; ++b)
+      if (candidates.kind(size_t(chosen[a])) == candidates.kind(size_t(chosen[b])) && key(chosen[a]) == key(chosen[b]))
+        return true;
+  return false;
 }
 
 // Whether the round's contract can be laid down from `counts` with a card of face f in it.
@@ -40,7 +47,7 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, Face 
   MeldList candidates;
   for_each_meld(r.meld, pool, [&](std::span<const Token> t) {
     Formed formed;
-    if (form_meld(r.meld, t, MeldContext::kMelding, formed).empty() && jokers_allowed(s, r, formed.shape, t))
+    if (form_meld(r.meld, t, MeldContext::kMelding, formed).empty() && !joker_declared_on_table(s, r, formed.shape, t))
       candidates.add(t, formed.shape.kind);
     return true;
   });
@@ -48,6 +55,7 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, Face 
   disjoint_melds(
       candidates, pool.counts, want.sets + want.runs, true, 256,
       [&](std::span<const int> chosen) {
+        if (r.opening.contract_distinct && repeats_rank_or_suit(candidates, chosen)) return 1;
         for (int i : chosen) found |= has_face(candidates[size_t(i)], f);
         return found ? 256 : 1;  // counts toward the limit: a find stops the search
       },

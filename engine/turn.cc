@@ -89,6 +89,7 @@ void refill_stock(GameState& s, const RuleSet& r) {
   }
 }
 
+namespace {
 bool standin_on_table(const GameState& s, Face standin, std::span<const Token> also_laid) {
   if (!standin.is_natural()) return false;
   for (const Meld& m : s.table.all())
@@ -96,6 +97,23 @@ bool standin_on_table(const GameState& s, Face standin, std::span<const Token> a
       if (!m.shape.joker(i) && m.shape.faces[i] == standin) return true;
   for (const Token& t : also_laid)
     if (t.face == standin) return true;
+  return false;
+}
+
+bool declared_in(const Shape* before, Face f) {
+  if (!before) return false;
+  for (int j = 0; j < before->size; ++j)
+    if (before->joker(j) && before->faces[j] == f) return true;
+  return false;
+}
+}  // namespace
+
+bool joker_declared_on_table(const GameState& s, const RuleSet& r, const Shape& shape,
+                             std::span<const Token> laid, const Shape* before) {
+  if (!r.meld.joker_not_on_table) return false;
+  for (int i = 0; i < shape.size; ++i)
+    if (shape.joker(i) && !declared_in(before, shape.faces[i]) && standin_on_table(s, shape.faces[i], laid))
+      return true;
   return false;
 }
 

@@ -64,6 +64,18 @@ bool no_penalty_card(const Context& c) {
 
 bool last_round(const Context& c) { return c.at.round >= kLastRound; }
 
+// joker.freed-use with option freed-joker: the joker a swap frees must go down again this
+// turn. A player still without the contract uses it only in the contract (in the last round
+// with every card); one with it builds it onto the table.
+bool freed_joker_stranded(const Context& c) {
+  if (!c.is(MoveKind::kMeld) && !c.is(MoveKind::kLayoff) && !c.is(MoveKind::kSwap)) return false;
+  if (c.seat().opened || lays_contract(c)) return unmet_after(c, true, false) == Owed::kFreedJoker;
+  const int owed = c.at.freed_jokers + (c.is(MoveKind::kSwap) && c.option("freed-joker") == "same-turn");
+  if (owed == 0 || c.at.first_lap) return owed > 0;
+  const auto [sets, runs] = contract_of(c.at.round);
+  return !contract_with(c.text, c.hand_left(), Face::joker(), sets, runs, true, last_round(c), c.at);
+}
+
 }  // namespace
 
 const RulesetRules& liverpool() {
@@ -90,7 +102,7 @@ const RulesetRules& liverpool() {
           {"joker.swap-after-contract",
            [](const Context& c) { return c.is(MoveKind::kSwap) && !c.seat().opened && c.option("swap-before-contract") != "any-time"; }},
           {"joker.freed-use", [](const Context& c) { return c.ends_turn() && c.at.freed_jokers > 0; },
-           [](const Context& c) { return unmet_after(c, true, false) == Owed::kFreedJoker; }},
+           freed_joker_stranded},
           {"buy.others", [](const Context& c) { return c.is(MoveKind::kClaim) && (c.taken().size() != 1 || !c.move.groups.empty()); }, nullptr, Slot::kClaimCards},
           {"buy.timing", buy_timing, nullptr, Slot::kClaimTurn},
           {"buy.not-discarder", buy_by_discarder, nullptr, Slot::kClaimTurn},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 
 #include "oracles/configuration.h"
@@ -353,6 +354,89 @@ bool related(Face a, Face b) {
 }
 
 }  // namespace
+
+bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, int sets, int runs, bool distinct,
+                   bool all_cards, const Position& at) {
+  // Every meld the pool holds: the cards of one rank or of one suit, with any jokers.
+  struct Found {
+    uint32_t cards;  // bit i: pool[i]
+    Reading reading;
+  };
+  std::vector<Found> melds;
+  std::vector<size_t> jokers;
+  for (size_t i = 0; i < pool.size(); ++i)
+    if (pool[i].is_joker()) jokers.push_back(i);
+  auto try_group = [&](auto&& same) {
+    std::vector<size_t> group = jokers;
+    for (size_t i = 0; i < pool.size(); ++i)
+      if (!pool[i].is_joker() && same(pool[i])) group.push_back(i);
+    if (group.size() > 16) return;  // no hand holds so many of one rank or suit
+    for (uint32_t pick = 1; pick < (1u << group.size()); ++pick) {
+      if (std::popcount(pick) < 3) continue;
+      std::vector<Token> tokens;
+      uint32_t cards = 0;
+      for (size_t b = 0; b < group.size(); ++b)
+        if (pick >> b & 1) tokens.push_back({pool[group[b]]}), cards |= 1u << group[b];
+      // A set and a run may both be read from the same cards (a natural and jokers).
+      auto known = [&](bool run) {
+        for (const Found& m : melds)
+          if (m.cards == cards && m.reading.run == run) return true;
+        return false;
+      };
+      if (known(false) && known(true)) continue;
+      std::vector<Face> naturals;
+      for (const Token& t : tokens)
+        if (!t.face.is_joker()) naturals.push_back(t.face);
+      const std::vector<Face> names = namings(naturals);
+      auto each = [&](auto&& self, size_t i) -> bool {
+        if (i == tokens.size()) {
+          Reading r;
+          if (meld_faults(text, tokens, false, &r).any() || (text.joker_not_on_table && joker_on_table(r, at, tokens)))
+            return false;
+          if (!known(r.run)) melds.push_back({cards, r});
+          return known(false) && known(true);
+        }
+        if (!tokens[i].face.is_joker()) return self(self, i + 1);
+        for (const Face& n : names) {
+          tokens[i].standin = n;
+          if (self(self, i + 1)) return true;
+        }
+        return false;
+      };
+      each(each, 0);
+    }
+  };
+  for (int rank = 1; rank <= kRanks; ++rank) try_group([&](Face c) { return c.rank() == rank; });
+  for (int suit = 0; suit < kSuits; ++suit) try_group([&](Face c) { return c.suit() == suit; });
+
+  // The contract: melds of the pool, none sharing a card, one holding f.
+  uint32_t has_f = 0;
+  for (size_t i = 0; i < pool.size(); ++i)
+    if (pool[i] == f) has_f |= 1u << i;
+  const uint32_t everything = pool.size() >= 32 ? ~0u : (1u << pool.size()) - 1;
+  std::vector<const Reading*> chosen;
+  auto pick = [&](auto&& self, size_t from, uint32_t used, int sets_left, int runs_left) -> bool {
+    if (sets_left == 0 && runs_left == 0) return (used & has_f) && (!all_cards || used == everything);
+    for (size_t i = from; i < melds.size(); ++i) {
+      const Found& m = melds[i];
+      if (m.cards & used) continue;
+      if (m.reading.run ? runs_left == 0 : sets_left == 0) continue;
+      bool twice = false;
+      for (const Reading* o : chosen)
+        if (distinct && o->run == m.reading.run) {
+          const Face a = o->cards[0].face, b = m.reading.cards[0].face;
+          twice |= m.reading.run ? a.suit() == b.suit() : a.rank() == b.rank();
+        }
+      if (twice) continue;
+      chosen.push_back(&m.reading);
+      const bool found = self(self, i + 1, used | m.cards, sets_left - !m.reading.run, runs_left - m.reading.run);
+      chosen.pop_back();
+      if (found) return true;
+    }
+    return false;
+  };
+  return pick(pick, 0, 0, sets, runs);
+}
 
 bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Position& at) {
   for (size_t a = 0; a < pool.size(); ++a)

@@ -64,6 +64,12 @@ bool joker_on_table(const Reading& reading, const Position& at, const std::vecto
 bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool melds, bool layoffs, const Position& at,
              bool meld_before_layoff = false);
 
+// Whether a contract of `sets` sets and `runs` runs can be laid from `pool` with a card of
+// face `f` in it: no two sets of a rank nor two runs of a suit where `distinct`, every card
+// of the pool where `all_cards` (003 "Spelomgångar", "Sista given").
+bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, int sets, int runs, bool distinct,
+                   bool all_cards, const Position& at);
+
 // Whether some new meld can be made from the pool.
 bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Position& at);
 
