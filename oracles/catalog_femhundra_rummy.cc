@@ -31,12 +31,7 @@ bool joker_on_table_now(const Context& c) {
   const PlacedMeld* m = c.at.meld(c.move.meld_id);
   Reading r;
   layoff_faults(c.text, m->cards, c.move.groups[0], &r);
-  Reading added;  // only the jokers laid now
-  for (const TableCard& card : r.cards) {
-    const bool old = std::any_of(m->cards.begin(), m->cards.end(), [&](const TableCard& o) { return o.joker && o.face == card.face; });
-    if (card.joker && !old) added.cards.push_back(card);
-  }
-  return joker_on_table(added, c.at, c.move.tokens());
+  return layoff_joker_on_table(m->cards, r, c.at, c.move.tokens());
 }
 
 // joker.swap: only the card a joker stands for frees it.

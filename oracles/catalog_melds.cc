@@ -307,6 +307,16 @@ bool joker_on_table(const Reading& reading, const Position& at, const std::vecto
   return false;
 }
 
+bool layoff_joker_on_table(const TableMeld& meld, const Reading& reading, const Position& at,
+                           const std::vector<Token>& laid) {
+  Reading declared;
+  for (const TableCard& card : reading.cards) {
+    const bool before = std::any_of(meld.begin(), meld.end(), [&](const TableCard& o) { return o.joker && o.face == card.face; });
+    if (card.joker && !before) declared.cards.push_back(card);
+  }
+  return joker_on_table(declared, at, laid);
+}
+
 namespace {
 
 bool valid_new(const MeldText& text, const std::vector<Token>& tokens, const Position& at) {
@@ -480,7 +490,8 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
         auto each = [&](auto&& self, size_t i) -> bool {
           if (i == added.size()) {
             Reading r;
-            if (layoff_faults(text, m.cards, added, &r).any() || (text.joker_not_on_table && joker_on_table(r, at, added)))
+            if (layoff_faults(text, m.cards, added, &r).any() ||
+                (text.joker_not_on_table && layoff_joker_on_table(m.cards, r, at, added)))
               return false;
             if (!meld_before_layoff) return true;
             std::vector<Face> rest = pool;  // a meld of its own first, from what the layoff leaves

@@ -57,6 +57,10 @@ MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std:
 // The jokers of a reading declared as a natural card that lies on the table, or among the
 // other cards laid with it (000 "Jokern").
 bool joker_on_table(const Reading& reading, const Position& at, const std::vector<Token>& laid);
+// The same for a layoff onto `meld`: only the jokers it declares count, not those that
+// stood for their card in the meld before (the rule is on laying a joker out).
+bool layoff_joker_on_table(const TableMeld& meld, const Reading& reading, const Position& at,
+                           const std::vector<Token>& laid);
 
 // Whether face `f` (held in `pool`) can go into a new meld of cards from `pool`, or (with
 // `layoffs`) be built onto a meld on the table with cards from `pool`; with
