@@ -165,7 +165,7 @@ constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
 }  // namespace
 
 Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level)
-    : config_(std::move(config)), game_(game_of(*config_)), level_(level) {}
+    : config_(std::move(config)), catalog_(game_of(*config_)), level_(level) {}
 
 bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
 
@@ -324,9 +324,22 @@ std::optional<Face> owed_face(Card c) { return c == kNoCard ? std::nullopt : std
 
 }  // namespace
 
+const oracle::Position& Checker::position(const GameState& s) {
+  // The slot used least recently is replaced: never the one just returned.
+  for (int i = 0; i < 2; ++i)
+    if (seen_[size_t(i)] && seen_[size_t(i)]->state == s) {
+      seen_next_ = 1 - i;
+      return seen_[size_t(i)]->position;
+    }
+  const int i = seen_next_;
+  seen_next_ = 1 - i;
+  seen_[size_t(i)] = Seen{s, position_of(s)};
+  return seen_[size_t(i)]->position;
+}
+
 std::optional<Finding> Checker::catalog_verdict(const GameState& before, const Action& a, Check verdict) {
   const RuleSet& r = config_->rules;
-  const std::vector<std::string> forbid = oracle::forbidding(game_, position_of(before), move_of(a));
+  const std::vector<std::string> forbid = catalog_.forbidding(position(before), move_of(a));
   const std::string engine = verdict == Check::kNone ? "" : r.rule_id(verdict);
   const std::string text = forbid.empty() ? "" : forbid.front();
   if (engine == text) return std::nullopt;
@@ -340,7 +353,8 @@ std::optional<Finding> Checker::catalog_verdict(const GameState& before, const A
 std::optional<Finding> Checker::catalog(const GameState& before, const Action& a, Check verdict, const GameState& after) {
   if (auto f = catalog_verdict(before, a, verdict)) return f;
   if (verdict != Check::kNone) return std::nullopt;
-  const oracle::Decided d = oracle::decide(game_, position_of(before), move_of(a), position_of(after));
+  const oracle::Position& at = position(before);  // before the next lookup can replace it
+  const oracle::Decided d = catalog_.decide(at, move_of(a), position(after));
   const Notation n = config_->rules.notation;
   auto differs = [&](const std::string& what, const std::string& expect) { return finding("catalog", "the catalog decides " + what, "", expect); };
   if (d.hand_over != after.hand_over)

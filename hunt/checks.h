@@ -6,6 +6,7 @@
 // it fails on the engine that broke the rule and passes on one that keeps it.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -102,9 +103,18 @@ class Checker {
   // executable catalog's.
   std::optional<Finding> catalog(const GameState& before, const Action& a, Check verdict, const GameState& after);
   std::optional<Finding> catalog_verdict(const GameState& before, const Action& a, Check verdict);
+  // The state as the catalog reads it; the last two are kept, since a step's state after
+  // is the next one's before, and near actions are asked of the same state.
+  const oracle::Position& position(const GameState& s);
 
   std::shared_ptr<const Config> config_;
-  oracle::Game game_;  // the ruleset as the executable catalog reads it
+  oracle::Catalog catalog_;  // the ruleset as the executable catalog reads it
+  struct Seen {
+    GameState state;
+    oracle::Position position;
+  };
+  std::array<std::optional<Seen>, 2> seen_;
+  int seen_next_ = 0;
   CheckLevel level_;
   uint64_t steps_ = 0;
   int turns_ = 0;

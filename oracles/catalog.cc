@@ -11,7 +11,11 @@ namespace rules {
 
 bool Context::has(const std::string& variant) const { return oracle::has(game.variants, variant); }
 
-std::string Context::option(const std::string& id) const { return oracle::option(game.options, id, ""); }
+const std::string& Context::option(const std::string& id) const {
+  static const std::string none;
+  const auto it = game.options.find(id);
+  return it == game.options.end() ? none : it->second;
+}
 
 std::vector<Face> Context::taken() const {
   const int n = move.take_size(at.pile);
@@ -64,26 +68,31 @@ MeldFaults Context::layoff_faults() const {
 }
 
 MeldFaults Context::laid_faults() const {
-  switch (move.kind) {
-    case MoveKind::kMeld:
-    case MoveKind::kArrange: return new_meld_faults();
-    case MoveKind::kLayoff: return layoff_faults();
-    case MoveKind::kClaim:
-      if (move.claim_layoff) return layoff_faults();
-      return move.groups.empty() ? MeldFaults{} : new_meld_faults();
-    default: return {};
+  if (!laid_faults_) {
+    switch (move.kind) {
+      case MoveKind::kMeld:
+      case MoveKind::kArrange: laid_faults_ = new_meld_faults(); break;
+      case MoveKind::kLayoff: laid_faults_ = layoff_faults(); break;
+      case MoveKind::kClaim:
+        laid_faults_ = move.claim_layoff ? layoff_faults() : move.groups.empty() ? MeldFaults{} : new_meld_faults();
+        break;
+      default: laid_faults_ = MeldFaults{};
+    }
   }
+  return *laid_faults_;
 }
 
 bool Context::before_next_draw() const { return at.offer_from >= 0 && !at.offer_declined && at.phase == Phase::kDraw; }
 
-std::vector<Reading> Context::readings() const {
-  std::vector<Reading> out;
-  for (const auto& g : move.groups) {
-    Reading r;
-    if (!meld_faults(text, g, false, &r).any()) out.push_back(r);
+const std::vector<Reading>& Context::readings() const {
+  if (!readings_) {
+    readings_.emplace();
+    for (const auto& g : move.groups) {
+      Reading r;
+      if (!meld_faults(text, g, false, &r).any()) readings_->push_back(r);
+    }
   }
-  return out;
+  return *readings_;
 }
 
 bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces) {
@@ -304,27 +313,31 @@ std::string core_refusal(const Game& g, const Context& c) {
 
 }  // namespace
 
-std::vector<std::string> forbidding(const Game& game, const Position& before, const Move& move) {
-  const rules::RulesetRules* rs = rules_of(game.ruleset);
-  Context c{game, before, move, MeldText::of(game)};
-  const std::string core = core_refusal(game, c);
+Catalog::Catalog(Game game) : game_(std::move(game)), text_(MeldText::of(game_)), rules_(rules_of(game_.ruleset)) {
+  if (!rules_) return;
+  for (const std::string& id : game_.clauses) {
+    const std::string_view clause = std::string_view(id).substr(game_.ruleset.size() + 1);
+    for (const rules::ClauseRule& rule : rules_->clauses)
+      if (rule.clause == clause) ordered_.emplace_back(id, &rule);
+  }
+}
+
+std::vector<std::string> Catalog::forbidding(const Position& before, const Move& move) const {
+  const Context c{game_, before, move, text_};
+  const std::string core = core_refusal(game_, c);
   if (!core.empty()) {
     // A ruleset may name a core rule with a clause of its own.
-    if (rs)
-      for (const auto& [core_id, clause] : rs->core)
-        if (core_id == core) return {game.ruleset + "/" + std::string(clause)};
+    if (rules_)
+      for (const auto& [core_id, clause] : rules_->core)
+        if (core_id == core) return {game_.ruleset + "/" + std::string(clause)};
     return {"core/" + core};
   }
   std::vector<std::string> out;
-  if (!rs) return out;
   auto ask = [&](rules::Slot slot, bool consequences) {
-    for (const std::string& id : game.clauses) {
-      const std::string clause = id.substr(game.ruleset.size() + 1);
-      for (const rules::ClauseRule& rule : rs->clauses) {
-        if (rule.clause != clause || rule.slot != slot) continue;
-        const rules::Forbids f = consequences ? rule.leaves_unmet : rule.forbids;
-        if (f && f(c)) out.push_back(id);
-      }
+    for (const auto& [id, rule] : ordered_) {
+      if (rule->slot != slot) continue;
+      const rules::Forbids f = consequences ? rule->leaves_unmet : rule->forbids;
+      if (f && f(c)) out.push_back(id);
     }
     return !out.empty();
   };

@@ -6,29 +6,21 @@
 // that keeps every card.
 #pragma once
 
-#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "oracles/catalog_melds.h"
 #include "oracles/position.h"
 
 namespace meldcheck::oracle {
 
-// A ruleset as the catalog reads it, all from spec/: its id, the variants and option
-// choices in play, and its clauses' ids in catalog order.
-struct Game {
-  std::string ruleset;
-  std::vector<std::string> variants;
-  std::map<std::string, std::string> options;  // every option, with its choice
-  std::vector<std::string> clauses;
-};
+namespace rules {
+struct ClauseRule;
+struct RulesetRules;
+}  // namespace rules
 
-// The clauses that forbid the move in the position: the contract's core rules first (a
-// game over, a hand over, a step of another game, the turn, the phase, the cards held, the
-// meld named, the take's depth), then the ruleset's clauses in catalog order. Empty when
-// the move is legal.
-std::vector<std::string> forbidding(const Game& game, const Position& before, const Move& move);
 
 // What the rules decide once a legal move is made: whose turn it is and where in it, what
 // the turn owes, penalties entered, whether the hand and the match ended, the hand's
@@ -46,7 +38,30 @@ struct Decided {
   std::vector<int> round_scores;   // when the hand is over
   std::vector<int> winners;        // when the match is over
 };
-Decided decide(const Game& game, const Position& before, const Move& move, const Position& after);
+
+// A game's catalog, read once to be asked many times.
+class Catalog {
+ public:
+  explicit Catalog(Game game);
+
+  // The clauses that forbid the move in the position: the contract's core rules first (a
+  // game over, a hand over, a step of another game, the turn, the phase, the cards held,
+  // the meld named, the take's depth), then the ruleset's clauses in catalog order. Empty
+  // when the move is legal.
+  std::vector<std::string> forbidding(const Position& before, const Move& move) const;
+
+  // What the rules decide once the legal move is made.
+  Decided decide(const Position& before, const Move& move, const Position& after) const;
+
+  const Game& game() const { return game_; }
+
+ private:
+  Game game_;
+  MeldText text_;
+  const rules::RulesetRules* rules_;
+  // The game's clauses that have predicates, in catalog order, with their full ids.
+  std::vector<std::pair<std::string, const rules::ClauseRule*>> ordered_;
+};
 
 // The clause ids (core ones included) a ruleset has predicates for.
 std::vector<std::string> clauses_with_predicates(const std::string& ruleset);

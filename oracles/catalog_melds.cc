@@ -344,6 +344,7 @@ bool some_naming_melds(const MeldText& text, std::vector<Token> tokens, const Po
   std::vector<Face> naturals;
   for (const Token& t : tokens)
     if (!t.face.is_joker()) naturals.push_back(t.face);
+  if (naturals.size() == tokens.size()) return valid_new(text, tokens, at);
   const std::vector<Face> names = namings(naturals);
   auto each = [&](auto&& self, size_t i) -> bool {
     if (i == tokens.size()) return valid_new(text, tokens, at);
@@ -367,85 +368,94 @@ bool related(Face a, Face b) {
 
 bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, int sets, int runs, bool distinct,
                    bool all_cards, const Position& at) {
-  // Every meld the pool holds: the cards of one rank or of one suit, with any jokers.
+  // Every meld the pool holds: natural cards of one rank or of one suit, with some of the
+  // jokers (alike, so only their number counts).
   struct Found {
-    uint32_t cards;  // bit i: pool[i]
+    uint32_t naturals;  // bit i: pool[i]
+    int jokers;
     Reading reading;
   };
   std::vector<Found> melds;
-  std::vector<size_t> jokers;
-  for (size_t i = 0; i < pool.size(); ++i)
-    if (pool[i].is_joker()) jokers.push_back(i);
+  int jokers = 0;
+  for (const Face& c : pool) jokers += c.is_joker();
   auto try_group = [&](auto&& same) {
-    std::vector<size_t> group = jokers;
+    std::vector<size_t> group;
     for (size_t i = 0; i < pool.size(); ++i)
       if (!pool[i].is_joker() && same(pool[i])) group.push_back(i);
     if (group.size() > 16) return;  // no hand holds so many of one rank or suit
-    for (uint32_t pick = 1; pick < (1u << group.size()); ++pick) {
-      if (std::popcount(pick) < 3) continue;
-      std::vector<Token> tokens;
-      uint32_t cards = 0;
-      for (size_t b = 0; b < group.size(); ++b)
-        if (pick >> b & 1) tokens.push_back({pool[group[b]]}), cards |= 1u << group[b];
-      // A set and a run may both be read from the same cards (a natural and jokers).
-      auto known = [&](bool run) {
-        for (const Found& m : melds)
-          if (m.cards == cards && m.reading.run == run) return true;
-        return false;
-      };
-      if (known(false) && known(true)) continue;
-      std::vector<Face> naturals;
-      for (const Token& t : tokens)
-        if (!t.face.is_joker()) naturals.push_back(t.face);
-      const std::vector<Face> names = namings(naturals);
-      auto each = [&](auto&& self, size_t i) -> bool {
-        if (i == tokens.size()) {
-          Reading r;
-          if (meld_faults(text, tokens, false, &r).any() || (text.joker_not_on_table && joker_on_table(r, at, tokens)))
-            return false;
-          if (!known(r.run)) melds.push_back({cards, r});
-          return known(false) && known(true);
-        }
-        if (!tokens[i].face.is_joker()) return self(self, i + 1);
-        for (const Face& n : names) {
-          tokens[i].standin = n;
-          if (self(self, i + 1)) return true;
-        }
-        return false;
-      };
-      each(each, 0);
-    }
+    for (uint32_t pick = 1; pick < (1u << group.size()); ++pick)
+      for (int k = 0; k <= jokers; ++k) {
+        if (std::popcount(pick) + k < 3) continue;
+        std::vector<Token> tokens(size_t(k), Token{Face::joker()});
+        uint32_t naturals = 0;
+        for (size_t b = 0; b < group.size(); ++b)
+          if (pick >> b & 1) tokens.push_back({pool[group[b]]}), naturals |= 1u << group[b];
+        // A set and a run may both be read from the same cards (a natural and jokers).
+        auto known = [&](bool run) {
+          for (const Found& m : melds)
+            if (m.naturals == naturals && m.jokers == k && m.reading.run == run) return true;
+          return false;
+        };
+        if (known(false) && known(true)) continue;
+        std::vector<Face> near;
+        for (const Token& t : tokens)
+          if (!t.face.is_joker()) near.push_back(t.face);
+        const std::vector<Face> names = namings(near);
+        // The jokers (the first k tokens) named in every way, each no earlier in `names`
+        // than the one before: alike jokers need no other order.
+        auto each = [&](auto&& self, int i, size_t first_name) -> bool {
+          if (i == k) {
+            Reading r;
+            if (meld_faults(text, tokens, false, &r).any() || (text.joker_not_on_table && joker_on_table(r, at, tokens)))
+              return false;
+            if (!known(r.run)) melds.push_back({naturals, k, r});
+            return known(false) && known(true);
+          }
+          for (size_t n = first_name; n < names.size(); ++n) {
+            tokens[size_t(i)].standin = names[n];
+            if (self(self, i + 1, n)) return true;
+          }
+          return false;
+        };
+        each(each, 0, 0);
+      }
   };
   for (int rank = 1; rank <= kRanks; ++rank) try_group([&](Face c) { return c.rank() == rank; });
   for (int suit = 0; suit < kSuits; ++suit) try_group([&](Face c) { return c.suit() == suit; });
 
   // The contract: melds of the pool, none sharing a card, one holding f.
-  uint32_t has_f = 0;
-  for (size_t i = 0; i < pool.size(); ++i)
+  uint32_t has_f = 0, every_natural = 0;
+  for (size_t i = 0; i < pool.size(); ++i) {
     if (pool[i] == f) has_f |= 1u << i;
-  const uint32_t everything = pool.size() >= 32 ? ~0u : (1u << pool.size()) - 1;
-  std::vector<const Reading*> chosen;
-  auto pick = [&](auto&& self, size_t from, uint32_t used, int sets_left, int runs_left) -> bool {
-    if (sets_left == 0 && runs_left == 0) return (used & has_f) && (!all_cards || used == everything);
+    if (!pool[i].is_joker()) every_natural |= 1u << i;
+  }
+  std::vector<const Found*> chosen;
+  auto pick = [&](auto&& self, size_t from, uint32_t used, int jokers_used, int sets_left, int runs_left) -> bool {
+    if (sets_left == 0 && runs_left == 0) {
+      bool holds_f = used & has_f;
+      for (const Found* m : chosen) holds_f |= f.is_joker() && m->jokers > 0;
+      return holds_f && (!all_cards || (used == every_natural && jokers_used == jokers));
+    }
     for (size_t i = from; i < melds.size(); ++i) {
       const Found& m = melds[i];
-      if (m.cards & used) continue;
+      if ((m.naturals & used) || jokers_used + m.jokers > jokers) continue;
       if (m.reading.run ? runs_left == 0 : sets_left == 0) continue;
       bool twice = false;
-      for (const Reading* o : chosen)
-        if (distinct && o->run == m.reading.run) {
-          const Face a = o->cards[0].face, b = m.reading.cards[0].face;
+      for (const Found* o : chosen)
+        if (distinct && o->reading.run == m.reading.run) {
+          const Face a = o->reading.cards[0].face, b = m.reading.cards[0].face;
           twice |= m.reading.run ? a.suit() == b.suit() : a.rank() == b.rank();
         }
       if (twice) continue;
-      chosen.push_back(&m.reading);
-      const bool found = self(self, i + 1, used | m.cards, sets_left - !m.reading.run, runs_left - m.reading.run);
+      chosen.push_back(&m);
+      const bool found = self(self, i + 1, used | m.naturals, jokers_used + m.jokers, sets_left - !m.reading.run,
+                              runs_left - m.reading.run);
       chosen.pop_back();
       if (found) return true;
     }
     return false;
   };
-  return pick(pick, 0, 0, sets, runs);
+  return pick(pick, 0, 0, 0, sets, runs);
 }
 
 bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Position& at) {
@@ -481,12 +491,23 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
   // f built on a meld, alone or with one or two more cards of the pool.
   if (layoffs)
     for (const PlacedMeld& m : at.table) {
+      // Only a joker, or a card of the meld's one rank or one suit, can go onto it.
+      auto may_go_on = [&](Face c) {
+        bool rank = true, suit = true;
+        for (const TableCard& t : m.cards)
+          if (!t.joker) rank &= t.face.rank() == c.rank(), suit &= t.face.suit() == c.suit();
+        return c.is_joker() || rank || suit;
+      };
+      if (!may_go_on(f)) continue;
       auto fits = [&](std::vector<Token> added) {
-        std::vector<Face> naturals;
-        for (const Token& t : added)
-          if (!t.face.is_joker()) naturals.push_back(t.face);
-        for (const TableCard& c : m.cards) naturals.push_back(c.face);
-        const std::vector<Face> names = namings(naturals);
+        std::vector<Face> names;  // for the jokers laid, when there are any
+        if (std::any_of(added.begin(), added.end(), [](const Token& t) { return t.face.is_joker(); })) {
+          std::vector<Face> naturals;
+          for (const Token& t : added)
+            if (!t.face.is_joker()) naturals.push_back(t.face);
+          for (const TableCard& c : m.cards) naturals.push_back(c.face);
+          names = namings(naturals);
+        }
         auto each = [&](auto&& self, size_t i) -> bool {
           if (i == added.size()) {
             Reading r;
@@ -509,9 +530,10 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
       };
       if (fits({{f}})) return true;
       for (size_t a = 0; a < others.size(); ++a) {
+        if (!may_go_on(others[a])) continue;
         if (fits({{f}, {others[a]}})) return true;
         for (size_t b = a + 1; b < others.size(); ++b)
-          if (fits({{f}, {others[a]}, {others[b]}})) return true;
+          if (may_go_on(others[b]) && fits({{f}, {others[a]}, {others[b]}})) return true;
       }
     }
   return false;

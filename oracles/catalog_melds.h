@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "oracles/catalog.h"
 #include "oracles/meld_oracle.h"
+#include "oracles/position.h"
 
 namespace meldcheck::oracle {
 

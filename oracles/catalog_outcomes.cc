@@ -145,8 +145,9 @@ void ends_hand(const Context& c, const Position& after, int out, Decided& d) {
 
 }  // namespace
 
-Decided decide(const Game& game, const Position& before, const Move& move, const Position& after) {
-  Context c{game, before, move, MeldText::of(game)};
+Decided Catalog::decide(const Position& before, const Move& move, const Position& after) const {
+  const Game& game = game_;
+  const Context c{game, before, move, text_};
   const Position& at = before;
   // What stays as it was unless the move changes it.
   Decided d;

@@ -3,6 +3,7 @@
 // own (catalog_<ruleset>.cc), one predicate a clause, named by its id.
 #pragma once
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -15,12 +16,12 @@ struct Context {
   const Game& game;
   const Position& at;
   const Move& move;
-  MeldText text;
+  const MeldText& text;
 
   const Seat& seat() const { return at.seats[size_t(move.player)]; }
   bool is(MoveKind k) const { return move.kind == k; }
   bool has(const std::string& variant) const;
-  std::string option(const std::string& id) const;
+  const std::string& option(const std::string& id) const;
 
   // The cards the move takes from the pile (newest last), and the deepest of them.
   std::vector<Face> taken() const;
@@ -35,11 +36,15 @@ struct Context {
   // The faults of what the move lays: its new melds, its layoff, or a claim's use of them.
   MeldFaults laid_faults() const;
   // The readings of the move's new melds (empty where one is no meld).
-  std::vector<Reading> readings() const;
+  const std::vector<Reading>& readings() const;
   // Whether the claim's window is open: after a discard, before the next player draws.
   bool before_next_draw() const;
   // Whether the move ends the player's turn with a discard or a pass.
   bool ends_turn() const { return is(MoveKind::kDiscard) || (is(MoveKind::kPass) && at.phase == Phase::kPlay); }
+
+  // Read once: many clauses ask about the same melds.
+  mutable std::optional<MeldFaults> laid_faults_;
+  mutable std::optional<std::vector<Reading>> readings_;
 };
 
 using Forbids = bool (*)(const Context&);

@@ -3,6 +3,7 @@
 // values in the contract's terms, sharing only the card identity with the engine.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,15 @@
 #include "oracles/score_oracle.h"
 
 namespace meldcheck::oracle {
+
+// A ruleset as the oracles read it, all from spec/: its id, the variants and option
+// choices in play, and its clauses' ids in catalog order.
+struct Game {
+  std::string ruleset;
+  std::vector<std::string> variants;
+  std::map<std::string, std::string> options;  // every option, with its choice
+  std::vector<std::string> clauses;
+};
 
 enum class Phase { kDraw, kPlay, kRow };
 
