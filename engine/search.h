@@ -106,6 +106,25 @@ inline bool melds_possible(const MeldRules& rules, const Pool& pool, Face with) 
   return ranks_with(pool, rules.min_size, rules.set_distinct_suits) != 0;
 }
 
+// A joker may stand for a card the pool holds too. The searches fill a place with the
+// natural card where there is one; when a joker is asked for and the meld found has none,
+// it is tried in the place of each natural card in turn, named as the card or its rank.
+template <class Visit>
+bool visit_with_joker_instead(TokenBuffer& buf, int n, Visit&& visit) {
+  for (int i = 0; i < n; ++i) {
+    const Token natural = buf[size_t(i)];
+    if (!natural.face.is_natural()) continue;
+    bool go_on = true;
+    for (const Face standin : {natural.face, Face::rank_only(natural.face.rank())}) {
+      buf[size_t(i)] = Token{Face::joker(), standin};
+      go_on = go_on && visit(std::span<const Token>(buf.data(), size_t(n)));
+    }
+    buf[size_t(i)] = natural;
+    if (!go_on) return false;
+  }
+  return true;
+}
+
 // Jokers with whole-card stand-ins for the free suits of a set: calls emit() once per
 // choice of `jokers` suits among the free ones (suit bits in `free_mask`).
 template <class Emit>
@@ -149,7 +168,8 @@ bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Vis
   TokenBuffer buf;
   auto emit = [&](int n) {
     const std::span<const Token> t(buf.data(), n);
-    return (!with.is_joker() || has_face(t, with)) ? visit(t) : true;
+    if (!with.is_joker() || has_face(t, with)) return visit(t);
+    return jokers == 0 || visit_with_joker_instead(buf, n, visit);
   };
   // Sets: a count of each suit of one rank, and some jokers.
   for (int rank = natural_with ? with.rank() : 1; rank <= (natural_with ? with.rank() : kRanks); ++rank) {
@@ -234,7 +254,9 @@ bool for_each_layoff_with(const MeldRules& rules, const Pool& pool, const Shape&
   TokenBuffer buf;
   auto emit = [&](int n) {
     const std::span<const Token> t(buf.data(), n);
-    return n > 0 && (with.is_none() || has_face(t, with)) ? visit(t) : true;
+    if (n == 0) return true;
+    if (with.is_none() || has_face(t, with)) return visit(t);
+    return !with.is_joker() || jokers == 0 || visit_with_joker_instead(buf, n, visit);
   };
   if (meld.kind == MeldKind::kSet) {
     const int rank = meld.rank();
