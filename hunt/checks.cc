@@ -276,7 +276,7 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     }
   }
 
-  if (auto f = catalog(before, a, Check::kNone, after)) return f;
+  if (auto f = against_catalog(before, a, Check::kNone, after)) return f;
 
   // Then the engine against itself, and the enumeration's completeness: a finding about
   // the rules comes first.
@@ -350,7 +350,8 @@ std::optional<Finding> Checker::catalog_verdict(const GameState& before, const A
                  text.empty() ? "ok" : "{ reject: " + text + " }");
 }
 
-std::optional<Finding> Checker::catalog(const GameState& before, const Action& a, Check verdict, const GameState& after) {
+std::optional<Finding> Checker::against_catalog(const GameState& before, const Action& a, Check verdict,
+                                                const GameState& after) {
   if (auto f = catalog_verdict(before, a, verdict)) return f;
   if (verdict != Check::kNone) return std::nullopt;
   const oracle::Position& at = position(before);  // before the next lookup can replace it
@@ -372,13 +373,13 @@ std::optional<Finding> Checker::catalog(const GameState& before, const Action& a
                      std::string("owed: { pile_meld: ") + (d.pile_meld_due ? "true" : "false") + " }\n");
     if (d.freed_jokers != after.turn.freed_jokers.size())
       return differs(std::to_string(d.freed_jokers) + " freed jokers owed", "owed: { freed_jokers: " + std::to_string(d.freed_jokers) + " }\n");
+    // Penalties show in the totals (what a scenario sees).
+    auto total = [&](int q) { return before.players[q].total + d.penalties[size_t(q)]; };
     for (int p = 0; p < after.num_players; ++p)
-      if (d.penalties[size_t(p)] != after.players[p].penalty) {
+      if (total(p) != after.players[p].total) {
         std::string totals = "totals: {";
-        for (int q = 0; q < after.num_players; ++q)
-          totals += (q ? ", " : " ") + player_name(q) + ": " +
-                    std::to_string(before.players[q].total + d.penalties[size_t(q)] - before.players[q].penalty);
-        return differs(player_name(p) + "'s penalty " + std::to_string(d.penalties[size_t(p)]), totals + " }\n");
+        for (int q = 0; q < after.num_players; ++q) totals += (q ? ", " : " ") + player_name(q) + ": " + std::to_string(total(q));
+        return differs(player_name(p) + "'s total " + std::to_string(total(p)), totals + " }\n");
       }
     return std::nullopt;
   }
@@ -404,9 +405,8 @@ std::optional<Finding> Checker::catalog(const GameState& before, const Action& a
   return std::nullopt;
 }
 
-std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen) {
-  if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
-  SplitMix64 rng{steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size())};
+Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
+  SplitMix64 rng{seed};
   Action a = chosen;
   const CardSet hand = s.hand(a.player < s.num_players ? a.player : s.to_move);
   auto some_card = [&]() {
@@ -441,10 +441,21 @@ std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& ch
       }
       break;
   }
+  return a;
+}
+
+std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen) {
+  if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
+  const Action a =
+      nearby(s, chosen, steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size()));
   const Check verdict = check_action(s, config_->rules, a);
   std::optional<Finding> f = catalog_verdict(s, a, verdict);
   if (!f) return std::nullopt;
   return Probe{a, *f};
+}
+
+std::vector<std::string> Checker::catalog_forbids(const GameState& s, const Action& a) {
+  return catalog_.forbidding(position(s), move_of(a));
 }
 
 std::optional<Finding> Checker::state_checks(const GameState& s) {

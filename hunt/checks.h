@@ -61,6 +61,10 @@ oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r);
 // card it stands for (one standing for a rank alone in any suit).
 bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m);
 
+// An action near `chosen`, picked by `seed`: the same with another player, another depth
+// and meld, or another card (from the hand where it has one).
+Action nearby(const GameState& s, const Action& chosen, uint64_t seed);
+
 // Checks one game, step by step. It keeps what the checks need across steps (the turns of
 // the hand so far), so each game needs its own.
 class Checker {
@@ -92,6 +96,13 @@ class Checker {
   // by the executable catalog (oracles/catalog.h), not taken: the probe, when they differ.
   std::optional<Probe> near(const GameState& s, const Action& chosen);
 
+  // The differential check alone: the engine's verdict on a step (`after` the state it
+  // left, unchanged when refused) and, accepted, what it decided, against the catalog's.
+  std::optional<Finding> against_catalog(const GameState& before, const Action& a, Check verdict,
+                                         const GameState& after);
+  // The clauses the executable catalog says forbid the action (none: it may be taken).
+  std::vector<std::string> catalog_forbids(const GameState& s, const Action& a);
+
  private:
   bool sampled_now() const;
   std::optional<Finding> step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
@@ -99,9 +110,6 @@ class Checker {
   std::optional<Finding> hand_end(const GameState& after);
   std::optional<Finding> solver(const GameState& before);
   std::optional<Finding> solver_on_part(const GameState& s);
-  // The engine's verdict on the step, and what an accepted step decides, against the
-  // executable catalog's.
-  std::optional<Finding> catalog(const GameState& before, const Action& a, Check verdict, const GameState& after);
   std::optional<Finding> catalog_verdict(const GameState& before, const Action& a, Check verdict);
   // The state as the catalog reads it; the last two are kept, since a step's state after
   // is the next one's before, and near actions are asked of the same state.

@@ -1,11 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "hunt/checks.h"
 #include "hunt/config.h"
 #include "hunt/report.h"
 #include "hunt/run.h"
+#include "oracles/catalog.h"
 #include "tools/scenario.h"
 #include "tools/spec_files.h"
 
@@ -232,6 +235,49 @@ setup:
   ASSERT_TRUE(f);
   EXPECT_EQ(f->check, "table-meld") << f->message;
   EXPECT_EQ(f->verdict, "reject");
+}
+
+// Every house a spec can make: the ruleset alone, each variant, all variants, each choice.
+std::vector<std::pair<std::string, RuleSet>> houses(const RulesetSpec& spec) {
+  std::vector<std::pair<std::string, RuleSet>> out{{spec.id(), spec.resolve({}, {})}};
+  std::vector<std::string> all;
+  for (const VariantInfo& v : spec.variants()) {
+    out.emplace_back(spec.id() + " +" + v.id, spec.resolve({v.id}, {}));
+    all.push_back(v.id);
+  }
+  if (all.size() > 1) out.emplace_back(spec.id() + " with every variant", spec.resolve(all, {}));
+  for (const OptionInfo& o : spec.options())
+    for (const std::string& c : o.choices) out.emplace_back(spec.id() + " " + o.id + "=" + c, spec.resolve({}, {{o.id, c}}));
+  return out;
+}
+
+// The way scenarios/ fails on an uncited clause: a clause the engine can refuse with and
+// the executable catalog (oracles/catalog.h) cannot is a gap in the differential check.
+TEST(Catalog, EveryClauseTheEngineCanRaiseHasAPredicate) {
+  for (const auto& spec : library().all()) {
+    const std::vector<std::string> known = oracle::clauses_with_predicates(spec->id());
+    for (const auto& [house, r] : houses(*spec)) {
+      const CheckMask reach = r.reachable_checks();
+      for (int c = 1; c < kNumChecks; ++c) {
+        if (!reach.has(Check(c))) continue;
+        const std::string id = r.rule_id(Check(c));
+        EXPECT_NE(std::find(known.begin(), known.end(), id), known.end())
+            << house << ": the engine can refuse with " << id << " (check " << check_name(Check(c)) << "), the catalog has no predicate for it";
+      }
+    }
+  }
+}
+
+// And the other way: a predicate keyed by a clause its catalog does not have is misfiled.
+TEST(Catalog, EveryPredicateIsAClauseOfItsRuleset) {
+  for (const auto& spec : library().all()) {
+    const RuleSet r = spec->resolve({}, {});
+    for (const std::string& id : oracle::clauses_with_predicates(spec->id())) {
+      if (id.rfind("core/", 0) == 0) continue;
+      EXPECT_TRUE(std::any_of(r.catalog.begin(), r.catalog.end(), [&](const Clause& c) { return c.id == id; }))
+          << id << " has a predicate but no clause in spec/" << spec->id() << ".yaml";
+    }
+  }
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ struct Decided {
   std::optional<Face> must_use, no_discard;
   bool pile_meld_due = false;  // a new meld with a pile card still owed
   int freed_jokers = 0;
-  std::vector<int> penalties;  // each seat's penalty this hand
+  std::vector<int> penalties;  // the points the move enters into each seat's total at once
   bool hand_over = false, game_over = false;
   int went_out = -1;               // who went out, when the hand ended so
   std::vector<int> round_scores;   // when the hand is over

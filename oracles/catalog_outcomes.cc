@@ -151,7 +151,7 @@ Decided Catalog::decide(const Position& before, const Move& move, const Position
   const Position& at = before;
   // What stays as it was unless the move changes it.
   Decided d;
-  for (const Seat& s : at.seats) d.penalties.push_back(s.penalty);
+  d.penalties.assign(size_t(at.players), 0);
   d.to_move = at.to_move;
   d.phase = at.phase;
   d.must_use = at.must_use;
