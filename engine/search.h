@@ -125,6 +125,23 @@ bool visit_with_joker_instead(TokenBuffer& buf, int n, Visit&& visit) {
   return true;
 }
 
+// A run as found, then with spare jokers standing for some of its natural cards (kept in
+// hand instead), `spare` and `replaceable` at most: a listed action for each such meld.
+template <class Emit>
+bool spare_jokers_for_naturals(TokenBuffer& buf, int n, int spare, int replaceable, Emit&& emit, int from = 0) {
+  if (!emit(n)) return false;
+  if (spare == 0 || replaceable == 0) return true;
+  for (int i = from; i < n; ++i) {
+    const Token natural = buf[size_t(i)];
+    if (!natural.face.is_natural()) continue;
+    buf[size_t(i)] = Token{Face::joker(), natural.face};
+    const bool go_on = spare_jokers_for_naturals(buf, n, spare - 1, replaceable - 1, emit, i + 1);
+    buf[size_t(i)] = natural;
+    if (!go_on) return false;
+  }
+  return true;
+}
+
 // Jokers with whole-card stand-ins for the free suits of a set: calls emit() once per
 // choice of `jokers` suits among the free ones (suit bits in `free_mask`).
 template <class Emit>
@@ -222,7 +239,8 @@ bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Vis
         }
         if (gaps > jokers) break;
         if (len < rules.min_size || len - gaps < rules.min_naturals || !has_with) continue;
-        if (!emit(n)) return false;
+        if (!with.is_none() ? !emit(n) : !spare_jokers_for_naturals(buf, n, jokers - gaps, len - gaps - rules.min_naturals, emit))
+          return false;
       }
     }
   }

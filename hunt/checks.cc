@@ -360,6 +360,16 @@ std::optional<Finding> Checker::against_catalog(const GameState& before, const A
   auto differs = [&](const std::string& what, const std::string& expect) { return finding("catalog", "the catalog decides " + what, "", expect); };
   if (d.hand_over != after.hand_over)
     return differs(d.hand_over ? "that the hand is over" : "that the hand goes on", std::string("round_over: ") + (d.hand_over ? "true" : "false") + "\n");
+  if (d.mover_hand) {
+    std::vector<Face> held = position(after).seats[size_t(a.player)].hand;
+    std::sort(held.begin(), held.end());
+    if (held != *d.mover_hand) {
+      std::string cards;
+      for (const Face& f : *d.mover_hand) cards += (cards.empty() ? "" : ", ") + format_face(f, n);
+      return differs(player_name(a.player) + " holding [" + cards + "]",
+                     "hand: { " + player_name(a.player) + ": [" + cards + "] }\n");
+    }
+  }
   if (!d.hand_over) {
     if (d.to_move != after.to_move) return differs(player_name(d.to_move) + " to move", "to_move: " + player_name(d.to_move) + "\n");
     if (d.phase != phase_of(after.phase)) return differs("the phase " + phase_text(d.phase), "phase: " + phase_text(d.phase) + "\n");

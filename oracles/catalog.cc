@@ -161,7 +161,7 @@ Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoff
   if (hand.empty()) return Owed::kNone;  // out, or floating
   const bool melds = can_meld_now(c) && c.game.ruleset != "liverpool";
   if (at.must_use && !((meld || (layoff && taken_use_layoffs)) && lays_face(c, *at.must_use)) &&
-      !can_use(c.text, hand, *at.must_use, melds, taken_use_layoffs, after))
+      !(holds(hand, {*at.must_use}) && can_use(c.text, hand, *at.must_use, melds, taken_use_layoffs, after)))
     return Owed::kTakenCard;
   if (!at.pile_meld_due.empty()) {
     bool met = false;

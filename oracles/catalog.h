@@ -24,8 +24,9 @@ struct RulesetRules;
 
 // What the rules decide once a legal move is made: whose turn it is and where in it, what
 // the turn owes, penalties entered, whether the hand and the match ended, the hand's
-// scores and the winners. The cards' places are read from `after` (the position the
-// engine reached; conservation and the melds are checked elsewhere).
+// scores and the winners, and the cards the mover holds after it. The table is read from
+// `after` (the position the engine reached; conservation and the melds are checked
+// elsewhere).
 struct Decided {
   int to_move = 0;
   Phase phase = Phase::kDraw;
@@ -33,6 +34,9 @@ struct Decided {
   bool pile_meld_due = false;  // a new meld with a pile card still owed
   int freed_jokers = 0;
   std::vector<int> penalties;  // the points the move enters into each seat's total at once
+  // The mover's hand after the move, sorted; none where the rules leave it to chance (a
+  // draw from a stock about to be reshuffled, a new deal) or to the arrangement.
+  std::optional<std::vector<Face>> mover_hand;
   bool hand_over = false, game_over = false;
   int went_out = -1;               // who went out, when the hand ended so
   std::vector<int> round_scores;   // when the hand is over

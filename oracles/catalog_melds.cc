@@ -488,7 +488,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
             some_naming_melds(text, {{f}, {others[a]}, {others[b]}}, at))
           return true;
     }
-  // f built on a meld, alone or with one or two more cards of the pool.
+  // f built on a meld, alone or with more cards of the pool.
   if (layoffs)
     for (const PlacedMeld& m : at.table) {
       // Only a joker, or a card of the meld's one rank or one suit, can go onto it.
@@ -528,12 +528,18 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
         };
         return each(each, 0);
       };
-      if (fits({{f}})) return true;
-      for (size_t a = 0; a < others.size(); ++a) {
-        if (!may_go_on(others[a])) continue;
-        if (fits({{f}, {others[a]}})) return true;
-        for (size_t b = a + 1; b < others.size(); ++b)
-          if (may_go_on(others[b]) && fits({{f}, {others[a]}, {others[b]}})) return true;
+      // f with any of the pool's cards that may go on the meld: a run may need many
+      // (K-A-2-3 laid on 4-8 round the corner).
+      std::vector<Face> near, twins;  // one of each face first: a run holds a face once
+      for (const Face& c : others)
+        if (may_go_on(c)) (std::find(near.begin(), near.end(), c) == near.end() ? near : twins).push_back(c);
+      near.insert(near.end(), twins.begin(), twins.end());
+      if (near.size() > 13) near.resize(13);  // a run has 13 faces, and a layoff adds to three
+      for (uint32_t pick = 0; pick < (1u << near.size()); ++pick) {
+        std::vector<Token> added{{f}};
+        for (size_t b = 0; b < near.size(); ++b)
+          if (pick >> b & 1) added.push_back({near[b]});
+        if (fits(added)) return true;
       }
     }
   return false;

@@ -143,6 +143,35 @@ void ends_hand(const Context& c, const Position& after, int out, Decided& d) {
   match_end(c, totals, out, d);
 }
 
+// The cards the move leaves in the mover's hand: a draw adds the stock's top card (004's
+// timeout three, or what is left unless option short-penalty says none), a take the
+// cards taken, a buy (003, buy.others) the bought card and one from the stock; a meld, layoff,
+// claim or discard takes out what it lays, a swap trades a natural for the joker.
+std::optional<std::vector<Face>> mover_hand(const Context& c) {
+  const Position& at = c.at;
+  std::vector<Face> hand = c.hand_left();
+  auto from_stock = [&](size_t n) {
+    for (size_t i = 0; i < n && i < at.stock.size(); ++i) hand.push_back(at.stock[i]);
+    return at.stock.size() >= n;
+  };
+  switch (c.move.kind) {
+    case MoveKind::kNextHand:
+    case MoveKind::kArrange: return std::nullopt;
+    case MoveKind::kDraw:
+      if (!from_stock(1)) return std::nullopt;  // the pile is reshuffled first
+      break;
+    case MoveKind::kTimeout:
+      if (at.stock.size() >= 3 || c.option("short-penalty") != "no-penalty") from_stock(std::min<size_t>(3, at.stock.size()));
+      break;
+    case MoveKind::kClaim:
+      if (c.game.ruleset == "liverpool" && !from_stock(1)) return std::nullopt;
+      break;
+    default: break;
+  }
+  std::sort(hand.begin(), hand.end());
+  return hand;
+}
+
 }  // namespace
 
 Decided Catalog::decide(const Position& before, const Move& move, const Position& after) const {
@@ -173,6 +202,7 @@ Decided Catalog::decide(const Position& before, const Move& move, const Position
     nothing_owed();
     if (at.turns + 1 >= kTurnBound) ends_hand(c, after, -1, d);
   };
+  d.mover_hand = mover_hand(c);
   switch (move.kind) {
     case MoveKind::kNextHand:
       // The deal passes on (dealer-rotates): the player after the new dealer begins.
