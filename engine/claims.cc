@@ -37,9 +37,11 @@ CheckMask form_claim_use(const GameState& s, const RuleSet& r, const Action& a, 
       fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, use.formed[g]);
   }
   if (s.first_lap && use.groups > 0) fails.add(Check::kFirstLap);
+  // A layoff declares only the jokers it lays, not those of the meld it builds on.
+  const Shape* before = use.target >= 0 ? &s.table.melds[use.target].shape : nullptr;
   if (fails.empty())
     for (int g = 0; g < use.groups; ++g)
-      if (joker_declared_on_table(s, r, use.formed[g].shape, a.cards.group(g))) fails.add(Check::kJokerOnTable);
+      if (joker_declared_on_table(s, r, use.formed[g].shape, a.cards.group(g), before)) fails.add(Check::kJokerOnTable);
   return fails;
 }
 

@@ -12,7 +12,8 @@ void deal_hand(GameState& s, const RuleSet& r, uint64_t seed, int dealer) {
   // What carries over from hand to hand: the totals, the round, the latest hand's winner.
   std::array<int32_t, kMaxPlayers> totals{};
   for (int p = 0; p < n; ++p) totals[p] = s.players[p].total;
-  const uint8_t round = s.round, last_out = s.last_out;
+  const uint16_t round = s.round;
+  const uint8_t last_out = s.last_out;
   s = GameState{};
   s.num_players = uint8_t(n);
   s.round = round;

@@ -33,7 +33,8 @@ using CheckTally = std::array<uint32_t, kNumChecks>;
 // layoff the hand can make, every swap and discard, the contract melds of a round, and
 // the claims other players can make. `out` is cleared and refilled (its storage reused).
 // With `refused`, the candidates it tried and dropped are counted there.
-void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused = nullptr);
+void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused = nullptr,
+                   std::vector<Action>* dropped = nullptr);
 
 // Whether the enumeration lists this action, as written or written another way (cards in
 // another order, a joker's stand-in settled or named, a take by count or by card).

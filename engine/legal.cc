@@ -17,6 +17,7 @@ struct Collector {
   const RuleSet& r;
   std::vector<Action>& out;
   CheckTally* refused;
+  std::vector<Action>* dropped;
 
   // A candidate made in place at the back of the list; keep_if_legal() keeps it only if
   // apply would accept it. Nothing may be proposed before the last one is settled.
@@ -30,6 +31,7 @@ struct Collector {
   void keep_if_legal() {
     const Check c = check_action(s, r, out.back());
     if (c == Check::kNone) return;
+    if (dropped) dropped->push_back(out.back());
     out.pop_back();
     if (refused) ++(*refused)[int(c)];
   }
@@ -288,9 +290,11 @@ bool is_listed(const GameState& state, const RuleSet& rules, const Action& actio
   return false;
 }
 
-void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused) {
+void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused,
+                   std::vector<Action>* dropped) {
   out.clear();
-  Collector c{state, rules, out, refused};
+  if (dropped) dropped->clear();
+  Collector c{state, rules, out, refused, dropped};
   if (state.hand_over) {
     c.propose(ActionKind::kNextHand, state.to_move).seed = state.rng;
     c.keep_if_legal();

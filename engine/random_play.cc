@@ -94,8 +94,9 @@ double greedy_score(const GameState& s, const RuleSet& r, const Action& a) {
 
 }  // namespace
 
-const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused) {
-  legal_actions(s, r, legal_, refused);
+const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused,
+                                   std::vector<Action>* dropped) {
+  legal_actions(s, r, legal_, refused, dropped);
   if (legal_.empty()) return nullptr;
   if (policy == Policy::kRandom) return &legal_[rng_.next() % legal_.size()];
   const Action* best = nullptr;

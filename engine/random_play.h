@@ -23,8 +23,9 @@ class RandomPlayer {
   // A legal action of the state, or nullptr when there is none (the game is over).
   const Action* legal(const GameState& s, const RuleSet& r);
   // A legal action chosen by the policy, or nullptr when there is none. With `refused`,
-  // the candidates the enumeration dropped are counted there.
-  const Action* choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused = nullptr);
+  // the candidates the enumeration dropped are counted there, and with `dropped` kept.
+  const Action* choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused = nullptr,
+                       std::vector<Action>* dropped = nullptr);
   // An action of any kind with random cards, seats and targets: usually refused.
   Action arbitrary(const GameState& s, const RuleSet& r);
   uint64_t next() { return rng_.next(); }

@@ -97,11 +97,11 @@ uint64_t hash_state(const GameState& s) {
   Hasher h;
   // The small fields, packed.
   h.add(uint64_t(s.num_players) | uint64_t(s.to_move) << 8 | uint64_t(s.first_player) << 16 |
-        uint64_t(s.dealer) << 24 | uint64_t(s.phase) << 32 | uint64_t(s.round) << 40 | uint64_t(s.first_lap) << 48 |
+        uint64_t(s.dealer) << 24 | uint64_t(s.phase) << 32 | uint64_t(s.first_lap) << 48 |
         uint64_t(s.hand_over) << 49 | uint64_t(s.game_over) << 50 | uint64_t(s.offer.declined) << 51 |
         uint64_t(s.winners) << 56);
   h.add(uint64_t(s.last_out) | uint64_t(s.passes) << 8 | uint64_t(s.next_meld_id) << 16 | uint64_t(s.turns) << 24 |
-        uint64_t(s.offer.from) << 40);
+        uint64_t(s.offer.from) << 40 | uint64_t(s.round) << 48);
   h.add(s.rng);
   const TurnFacts& t = s.turn;
   h.add(uint64_t(card_face(t.must_use).code()) | uint64_t(card_face(t.no_discard).code()) << 8 |

@@ -110,7 +110,7 @@ struct GameState {
   uint8_t first_player = 0;  // who began the hand
   uint8_t dealer = 0;
   Phase phase = Phase::kDraw;
-  uint8_t round = 1;          // the hand's number in the match (Liverpool's contract round)
+  uint16_t round = 1;         // the hand's number in the match (Liverpool's contract round)
   bool first_lap = false;
   bool hand_over = false;
   bool game_over = false;

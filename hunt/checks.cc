@@ -27,7 +27,7 @@ const std::vector<CheckInfo>& all_checks() {
       {"termination", "a hand ends within the ruleset's bound of turns", true},
       {"solver", "the solver places as many tiles as the exhaustive oracle, on positions small enough", true},
       {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it, and what an "
-                  "accepted step decides (turn, phase, what is owed, the hand's and match's end, scores, winners), "
+                  "accepted step decides (turn, phase, what is owed, the mover's hand, totals, the hand's and match's end, scores, winners), "
                   "equal the executable catalog's (oracles/catalog.h)", true},
       {"hand-score", "a finished hand scores as the text's score sheet enters it (the score oracle)", false},
       {"zero-sum", "a Rummikub round's scores sum to zero", false},
@@ -458,6 +458,16 @@ std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& ch
   if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
   const Action a =
       nearby(s, chosen, steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size()));
+  const Check verdict = check_action(s, config_->rules, a);
+  std::optional<Finding> f = catalog_verdict(s, a, verdict);
+  if (!f) return std::nullopt;
+  return Probe{a, *f};
+}
+
+std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::vector<Action>& candidates) {
+  if (level_ == CheckLevel::kNone || candidates.empty()) return std::nullopt;
+  SplitMix64 pick{steps_ * 0x9E3779B97F4A7C15ull ^ uint64_t(s.turns)};
+  const Action& a = candidates[pick.next() % candidates.size()];
   const Check verdict = check_action(s, config_->rules, a);
   std::optional<Finding> f = catalog_verdict(s, a, verdict);
   if (!f) return std::nullopt;

@@ -95,6 +95,9 @@ class Checker {
   // An action near `chosen` (another card, depth, meld or player), judged by the engine and
   // by the executable catalog (oracles/catalog.h), not taken: the probe, when they differ.
   std::optional<Probe> near(const GameState& s, const Action& chosen);
+  // One of the candidates the enumeration proposed and the engine refused, against the
+  // catalog: where the engine is stricter than the rules, the catalog allows it.
+  std::optional<Probe> dropped(const GameState& s, const std::vector<Action>& candidates);
 
   // The differential check alone: the engine's verdict on a step (`after` the state it
   // left, unchanged when refused) and, accepted, what it decided, against the catalog's.

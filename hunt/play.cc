@@ -9,6 +9,9 @@ namespace {
 // run ends even on an engine that never ends a hand (with the checks on, the termination
 // check reports it long before).
 constexpr int kStepsPerTurnAtMost = 50;
+// A match nobody can win (scores that never reach the target, as when nobody goes out
+// and each hand costs a penalty) is left after this many hands.
+constexpr int kHandsPerMatchAtMost = 1000;
 
 void count_hand(const GameState& s, const Config& c, int64_t actions, Stats& stats) {
   ++stats.hands;
@@ -43,6 +46,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   std::vector<ClauseTally>& clauses = stats.clauses[c.ruleset];
   clauses.resize(r.catalog.size());
   CheckTally refused{};
+  std::vector<Action> dropped;  // the candidates the enumeration refused at this step
   RandomPlayer player(game.play_seed);
   SplitMix64 coin{game.play_seed ^ 0x5851F42D4C957F2Dull};
 
@@ -72,7 +76,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       count_hand(s, c, hand_actions, stats);
       ++hands;
       hand_actions = hand_steps = 0;
-      if (!settings.whole_match) break;
+      if (!settings.whole_match || hands >= kHandsPerMatchAtMost) break;
     }
     if (hand_steps++ > step_bound) break;
 
@@ -88,13 +92,14 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       chosen = &arbitrary;
       listed = false;
     } else {
-      chosen = player.choose(s, r, settings.policy, checked ? &refused : nullptr);
+      chosen = player.choose(s, r, settings.policy, checked ? &refused : nullptr, checked ? &dropped : nullptr);
       if (!chosen) break;
     }
     if (checked && chosen != &next_hand && (hand_steps % kSampleEvery == 1 || settings.checks == CheckLevel::kAll)) {
       // Actions near the legal ones, tried: a finding is written as that action's step.
       auto probe = checker.probe(s);
       if (!probe) probe = checker.near(s, *chosen);
+      if (!probe && listed) probe = checker.dropped(s, dropped);
       if (probe) {
         failure.trace.actions.push_back(probe->action);
         failure.trace.verdicts.push_back(check_action(s, r, probe->action));

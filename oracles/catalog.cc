@@ -127,8 +127,8 @@ bool can_meld_now(const Context& c) {
 
 namespace {
 
-// The table once the move's melds are laid (or its layoff built), for what can still be
-// used after it.
+// The table once the move's melds are laid (its layoff built, its swap made), for what can
+// still be used after it.
 Position laid(const Context& c) {
   Position p = c.at;
   p.seats[size_t(c.move.player)].hand = c.hand_left();
@@ -140,6 +140,14 @@ Position laid(const Context& c) {
         Reading r;
         if (!oracle::layoff_faults(c.text, m.cards, c.move.groups[0], &r).any()) m.cards = r.cards;
       }
+  } else if (c.is(MoveKind::kSwap)) {  // the natural card takes the joker's place
+    for (PlacedMeld& m : p.table)
+      if (m.id == c.move.meld_id)
+        for (TableCard& t : m.cards)
+          if (t.joker && (t.face == c.move.card || t.face == Face::rank_only(c.move.card.rank()))) {
+            t = TableCard{c.move.card, false, c.move.player};
+            return p;
+          }
   }
   return p;
 }

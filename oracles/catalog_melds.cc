@@ -546,9 +546,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
 }
 
 bool fits_some_meld(const MeldText& text, Face f, const Position& at) {
-  for (const PlacedMeld& m : at.table)
-    if (!layoff_faults(text, m.cards, {Token{f}}).any()) return true;
-  return false;
+  return can_use(text, {f}, f, false, true, at);  // a joker named any way it could stand
 }
 
 }  // namespace meldcheck::oracle

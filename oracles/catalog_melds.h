@@ -77,7 +77,7 @@ bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, 
 // Whether some new meld can be made from the pool.
 bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Position& at);
 
-// Whether a face laid off alone fits some meld on the table.
+// Whether a face laid off alone fits some meld on the table (a joker, named as it could be).
 bool fits_some_meld(const MeldText& text, Face f, const Position& at);
 
 }  // namespace meldcheck::oracle

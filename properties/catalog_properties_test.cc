@@ -1,4 +1,4 @@
-// 14. The engine against the executable catalog (oracles/catalog.h), clause by clause. A
+// 13. The engine against the executable catalog (oracles/catalog.h), clause by clause. A
 // case of clause X is a random game of X's ruleset (any variants and options) in which
 // every step is judged by both, the verdict and first refusing clause and, for an accepted
 // step, what it decides; then, at the position the game reached, an action X judges: among

@@ -214,7 +214,7 @@ void start_next_hand(GameState& s, const Step& step) {
   GameState next = *step.next_hand_setup;
   for (int p = 0; p < s.num_players && p < next.num_players; ++p) next.players[p].total = s.players[p].total + next.players[p].penalty;
   next.last_out = s.last_out;
-  if (!step.sets_round) next.round = uint8_t(s.round + 1);
+  if (!step.sets_round) next.round = uint16_t(s.round + 1);
   if (!step.sets_dealer) next.dealer = uint8_t((s.dealer + 1) % next.num_players);
   if (!step.sets_first_player) next.first_player = uint8_t((next.dealer + 1) % next.num_players);
   if (!step.sets_to_move) next.to_move = next.first_player;

@@ -364,7 +364,7 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   }
   if (const YamlNode* hn = n.find("hand_number")) {
     if (r.opening.form == OpeningForm::kContract) in.fail(*hn, "with contracts the hand's number is its 'round'");
-    s.round = uint8_t(in.integer(*hn, 1, 255, "hand_number"));
+    s.round = uint16_t(in.integer(*hn, 1, 65535, "hand_number"));
   }
   if (const YamlNode* fl = n.find("first_lap")) {
     if (!r.opening.first_lap_no_meld) in.fail(*fl, "'first_lap' belongs to rulesets with a first lap (femhundra-rummy)");
