@@ -1,5 +1,6 @@
 #include "engine/ruleset.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace meldcheck {
@@ -17,6 +18,8 @@ bool RuleSet::has_jokers() const {
 }
 
 int RuleSet::deal_size(int players, int round) const {
+  // Deal rules name hands up to the 255th; a longer match deals on as in its last.
+  round = std::min(round, 255);
   for (const DealRule& d : deals)
     if (d.players.contains(players) && d.rounds.contains(round)) return d.cards;
   return 0;

@@ -427,7 +427,45 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
       if (k-- == 0) return face_of(c);
     return Face::joker();
   };
-  switch (rng.next() % 4) {
+  // Three cards of the hand that meld as a set (`run` false) or a run, picked at random.
+  auto three_of_hand = [&](bool run) {
+    std::vector<std::array<Face, 3>> found;
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int rank = 1; rank <= kRanks; ++rank) {
+        if (run && rank + 2 <= kRanks) {
+          const std::array<Face, 3> f{Face::natural(suit, rank), Face::natural(suit, rank + 1), Face::natural(suit, rank + 2)};
+          if (hand.find(f[0]) != kNoCard && hand.find(f[1]) != kNoCard && hand.find(f[2]) != kNoCard) found.push_back(f);
+        }
+        if (!run && suit == 0) {
+          std::vector<Face> held;
+          for (int s2 = 0; s2 < kSuits; ++s2)
+            if (hand.find(Face::natural(s2, rank)) != kNoCard) held.push_back(Face::natural(s2, rank));
+          if (held.size() >= 3) found.push_back({held[0], held[1], held[2]});
+        }
+      }
+    return found.empty() ? std::optional<std::array<Face, 3>>() : found[rng.next() % found.size()];
+  };
+  switch (rng.next() % 5) {
+    case 4:  // a group of a meld laid as the other kind of meld (a contract of another shape)
+      if (a.kind == ActionKind::kMeld && a.cards.groups() > 0) {
+        const int g_changed = int(rng.next() % uint64_t(a.cards.groups()));
+        const auto group = a.cards.group(g_changed);
+        const bool was_set = group.size() >= 2 && group[0].face.rank() == group[1].face.rank();
+        if (const auto other = three_of_hand(was_set)) {
+          TokenGroups changed;
+          for (int g = 0; g < a.cards.groups(); ++g) {
+            changed.open_group();
+            if (g == g_changed) {
+              for (const Face& f : *other) changed.add(Token{f});
+            } else {
+              for (const Token& t : a.cards.group(g)) changed.add(t);
+            }
+          }
+          a.cards = changed;
+          break;
+        }
+      }
+      [[fallthrough]];
     case 0:  // another player
       a.player = uint8_t(rng.next() % s.num_players);
       break;

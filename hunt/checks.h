@@ -62,7 +62,8 @@ oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r);
 bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m);
 
 // An action near `chosen`, picked by `seed`: the same with another player, another depth
-// and meld, or another card (from the hand where it has one).
+// and meld, another card (from the hand where it has one), or a meld's group laid as the
+// other kind of meld (a contract of another shape).
 Action nearby(const GameState& s, const Action& chosen, uint64_t seed);
 
 // Checks one game, step by step. It keeps what the checks need across steps (the turns of
