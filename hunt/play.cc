@@ -101,10 +101,16 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       if (!probe) probe = checker.near(s, *chosen);
       if (!probe && listed) probe = checker.dropped(s, dropped);
       if (probe) {
+        // Taken as a step, the probe fails the step's checks in their order, which is what
+        // the shrinker reproduces (a swap the joker oracle refuses is its finding first).
+        GameState after = s;
+        const Check verdict = apply(after, r, probe->action);
+        const std::optional<Finding> first = checker.after_step(s, probe->action, false, verdict, after);
         failure.trace.actions.push_back(probe->action);
-        failure.trace.verdicts.push_back(check_action(s, r, probe->action));
+        failure.trace.verdicts.push_back(verdict);
         failure.trace.listed.push_back(false);
-        return fail(probe->finding, s);
+        if (!first) return fail(probe->finding, s);
+        return fail(*first, first->position ? *first->position : first->about_state ? after : s);
       }
     }
     if (checked) before = s;
