@@ -373,6 +373,9 @@ std::optional<Finding> Checker::against_catalog(const GameState& before, const A
   if (!d.hand_over) {
     if (d.to_move != after.to_move) return differs(player_name(d.to_move) + " to move", "to_move: " + player_name(d.to_move) + "\n");
     if (d.phase != phase_of(after.phase)) return differs("the phase " + phase_text(d.phase), "phase: " + phase_text(d.phase) + "\n");
+    if (d.first_lap && *d.first_lap != after.first_lap)
+      return differs(std::string("that the first lap ") + (*d.first_lap ? "goes on" : "is over"),
+                     std::string("first_lap: ") + (*d.first_lap ? "true" : "false") + "\n");
     auto face_text = [&](const std::optional<Face>& f) { return f ? format_face(*f, n) : std::string("none"); };
     if (d.must_use != owed_face(after.turn.must_use))
       return differs("that " + face_text(d.must_use) + " is owed to a meld", "owed: { must_use: " + face_text(d.must_use) + " }\n");

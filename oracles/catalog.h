@@ -33,6 +33,9 @@ struct Decided {
   std::optional<Face> must_use, no_discard;
   bool pile_meld_due = false;  // a new meld with a pile card still owed
   int freed_jokers = 0;
+  // Whether the hand's first lap (no melding) goes on: until the turn comes back to the
+  // first player (000 "Spelets förlopp"); none after a new deal.
+  std::optional<bool> first_lap;
   std::vector<int> penalties;  // the points the move enters into each seat's total at once
   // The mover's hand after the move, sorted; none where the rules leave it to chance (a
   // draw from a stock about to be reshuffled, a new deal) or to the arrangement.

@@ -187,6 +187,7 @@ Decided Catalog::decide(const Position& before, const Move& move, const Position
   d.no_discard = at.no_discard;
   d.pile_meld_due = !at.pile_meld_due.empty();
   d.freed_jokers = at.freed_jokers;
+  d.first_lap = at.first_lap;
   const bool tiles = game.ruleset == "rummikub";
   auto nothing_owed = [&] {
     d.must_use.reset();
@@ -199,6 +200,7 @@ Decided Catalog::decide(const Position& before, const Move& move, const Position
   auto turn_passes = [&](int from) {
     d.to_move = next(at, from);
     d.phase = Phase::kDraw;
+    d.first_lap = at.first_lap && d.to_move != at.first_player;
     nothing_owed();
     if (at.turns + 1 >= kTurnBound) ends_hand(c, after, -1, d);
   };
@@ -207,6 +209,7 @@ Decided Catalog::decide(const Position& before, const Move& move, const Position
     case MoveKind::kNextHand:
       // The deal passes on (dealer-rotates): the player after the new dealer begins.
       nothing_owed();
+      d.first_lap.reset();
       d.to_move = (at.dealer + 2) % at.players;
       d.phase = game.ruleset == "femhundra-familj" ? Phase::kRow : Phase::kDraw;
       return d;
@@ -260,6 +263,7 @@ Decided Catalog::decide(const Position& before, const Move& move, const Position
       // 002 "Rummy": the caller finishes a turn; play goes on from them.
       d.to_move = move.player;
       d.phase = Phase::kPlay;
+      d.first_lap = at.first_lap && d.to_move != at.first_player;
       nothing_owed();
       if (c.hand_left().empty()) {
         if (c.has("floating")) turn_passes(move.player);

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""One-line rule bugs in the engine's turn flow, each built into a scratch clone and hunted
+by `meldcheck simulate` (every check on, arbitrary actions at 0.1) for at most 60 seconds:
+what the differential check against the executable catalog (oracles/catalog.h) catches.
+The bugs are not engine/fault.h faults: they are the kind of slip a change to engine/
+could make. Nothing here touches the working tree.
+
+  hunt/mutants/run.py /tmp/scratch [BUG_ID...]
+
+/tmp/scratch: a clone of this repository configured with `cmake --preset default`
+(the script builds only `meldcheck` there and restores each file after its run).
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+# id, ruleset, hands or whole matches, file, the line as it is, the line with the bug
+BUGS = [
+ ("lone-card-discardable", "rummy500", "hands", "engine/drawing.cc",
+  "if (n == 1 && d.lone_taken_card_no_discard) s.turn.no_discard = deepest;",
+  "if (n == 1 && d.lone_taken_card_no_discard) s.turn.no_discard = kNoCard;"),
+ ("top-card-owed-not-deepest", "rummy500", "hands", "engine/drawing.cc",
+  "const Card deepest = s.discard.at(size - n);",
+  "const Card deepest = s.discard.at(size - 1);"),
+ ("pass-with-one-stock-card", "rummy500", "hands", "engine/drawing.cc",
+  "    case EmptyStock::kPassEnds:\n      if (!s.stock.empty()) return Check::kPassNotAllowed;",
+  "    case EmptyStock::kPassEnds:\n      if (s.stock.size() > 1) return Check::kPassNotAllowed;"),
+ ("contract-counts-melds-only", "liverpool", "hands", "engine/melding.cc",
+  "if (sets != want.sets || runs != want.runs) fails.add(Check::kContract);",
+  "if (sets + runs != want.sets + want.runs) fails.add(Check::kContract);"),
+ ("buy-without-penalty-card", "liverpool", "hands", "engine/claims.cc",
+  "  s.hand(q).insert(s.stock.pop());  // the penalty card\n",
+  ""),
+ ("buy-by-player-to-move", "liverpool", "hands", "engine/claims.cc",
+  "claim_turn(s, a, after_decline(s), true)",
+  "claim_turn(s, a, after_decline(s), false)"),
+ ("match-ends-a-round-early", "liverpool", "matches", "engine/hand_end.cc",
+  "over = s.round >= m.rounds;",
+  "over = s.round >= m.rounds - 1;"),
+ ("match-goes-on-at-exactly-500", "femhundra-rummy", "matches", "engine/hand_end.cc",
+  "over |= s.players[p].total >= m.target;",
+  "over |= s.players[p].total > m.target;"),
+ ("tie-to-player-to-move", "femhundra-rummy", "matches", "engine/hand_end.cc",
+  "if (s.last_out != kNoPlayer && (leaders >> s.last_out) & 1) leaders = uint8_t(1u << s.last_out);",
+  "if (s.last_out != kNoPlayer && (leaders >> s.to_move) & 1) leaders = uint8_t(1u << s.to_move);"),
+ ("bonus-despite-building-on-others", "femhundra-rummy", "hands", "engine/hand_end.cc",
+  "case OutBonusWhen::kMeldsOnlyTurn: return !s.turn.discarded && !s.turn.built_on_others;",
+  "case OutBonusWhen::kMeldsOnlyTurn: return !s.turn.discarded;"),
+ ("whole-pile-checks-turn-not-opening", "femhundra-rummy", "hands", "engine/drawing.cc",
+  "d.whole_pile.needs_opened && !s.players[p].opened)",
+  "d.whole_pile.needs_opened && !s.turn.melded)"),
+ ("pile-penalty-not-in-totals", "femhundra-rummy", "hands", "engine/drawing.cc",
+  "      s.players[p].total += d.whole_pile.unmeldable_penalty;\n",
+  ""),
+ ("rummy-caller-skipped", "rummy500", "hands", "engine/claims.cc",
+  "pass_turn_to(s, r, q);  // the claimer finishes a turn",
+  "pass_turn_to(s, r, s.next_player(q));  // the claimer finishes a turn"),
+ ("first-lap-one-seat-long", "femhundra-rummy", "hands", "engine/turn.cc",
+  "if (s.first_lap && player == s.first_player) s.first_lap = false;",
+  "if (s.first_lap && player == s.next_player(s.first_player)) s.first_lap = false;"),
+ ("row-ends-at-dealer", "femhundra-familj", "hands", "engine/discarding.cc",
+  "if (next == s.first_player) s.phase = Phase::kDraw;",
+  "if (next == s.dealer) s.phase = Phase::kDraw;"),
+ ("dead-discard-one-card-early", "rummy500", "hands", "engine/discarding.cc",
+  "s.hand(p).size() == 1 && fits_table(s, r, p, a.card)",
+  "s.hand(p).size() == 2 && fits_table(s, r, p, a.card)"),
+("single-taken-card-not-owed", "femhundra-familj", "hands", "engine/drawing.cc",
+  "if (owes) s.turn.must_use = deepest;",
+  "if (owes && n > 1) s.turn.must_use = deepest;"),
+]
+
+
+def main():
+    root = sys.argv[1]
+    only = sys.argv[2:]
+    for bid, ruleset, mode, path, old, new in BUGS:
+        if only and bid not in only:
+            continue
+        f = os.path.join(root, path)
+        src = open(f).read()
+        assert src.count(old) == 1, (bid, src.count(old))
+        open(f, "w").write(src.replace(old, new))
+        try:
+            b = subprocess.run(["cmake", "--build", "--preset", "default", "--target", "meldcheck"], cwd=root,
+                               capture_output=True, text=True)
+            if b.returncode:
+                print(bid, "does not build", b.stdout[-2000:])
+                continue
+            out = os.path.join(root, "mutant-findings", bid)
+            subprocess.run(["rm", "-rf", out])
+            args = [root + "/build/default/tools/meldcheck", "simulate", "--ruleset", ruleset, "--arbitrary", "0.1",
+                    "--quiet", "--out", out]
+            args += ["--seconds", "60"] if mode == "hands" else ["--matches", "100000000"]
+            t0 = time.time()
+            p = subprocess.run(["timeout", "-s", "INT", "75", *args], cwd=root, capture_output=True, text=True)
+            text = p.stdout + p.stderr
+            m = re.search(r"actions in ([0-9.]+) s", text)
+            found = re.search(r"FINDING (\S+) in game \d+: (.*)", text)
+            print(f"{bid} | {ruleset} | {m.group(1) if m else '?'} s (wall {time.time() - t0:.0f} s) | "
+                  f"{found.group(1) + ': ' + found.group(2) if found else 'not found'}", flush=True)
+        finally:
+            open(f, "w").write(src)
+
+
+if __name__ == "__main__":
+    main()
