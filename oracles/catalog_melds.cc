@@ -339,23 +339,26 @@ std::vector<Face> namings(const std::vector<Face>& near) {
   return out;
 }
 
+// Whether `holds(tokens)` for some naming of the jokers among the tokens, each one of
+// `names`.
+template <class Holds>
+bool some_naming(std::vector<Token>& tokens, const std::vector<Face>& names, Holds&& holds, size_t from = 0) {
+  if (from == tokens.size()) return holds(tokens);
+  if (!tokens[from].face.is_joker()) return some_naming(tokens, names, holds, from + 1);
+  for (const Face& n : names) {
+    tokens[from].standin = n;
+    if (some_naming(tokens, names, holds, from + 1)) return true;
+  }
+  return false;
+}
+
 // Whether the cards, each joker named some way, make a valid new meld.
 bool some_naming_melds(const MeldText& text, std::vector<Token> tokens, const Position& at) {
   std::vector<Face> naturals;
   for (const Token& t : tokens)
     if (!t.face.is_joker()) naturals.push_back(t.face);
   if (naturals.size() == tokens.size()) return valid_new(text, tokens, at);
-  const std::vector<Face> names = namings(naturals);
-  auto each = [&](auto&& self, size_t i) -> bool {
-    if (i == tokens.size()) return valid_new(text, tokens, at);
-    if (!tokens[i].face.is_joker()) return self(self, i + 1);
-    for (const Face& n : names) {
-      tokens[i].standin = n;
-      if (self(self, i + 1)) return true;
-    }
-    return false;
-  };
-  return each(each, 0);
+  return some_naming(tokens, namings(naturals), [&](const std::vector<Token>& named) { return valid_new(text, named, at); });
 }
 
 bool related(Face a, Face b) {
@@ -508,25 +511,16 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
           for (const TableCard& c : m.cards) naturals.push_back(c.face);
           names = namings(naturals);
         }
-        auto each = [&](auto&& self, size_t i) -> bool {
-          if (i == added.size()) {
-            Reading r;
-            if (layoff_faults(text, m.cards, added, &r).any() ||
-                (text.joker_not_on_table && layoff_joker_on_table(m.cards, r, at, added)))
-              return false;
-            if (!meld_before_layoff) return true;
-            std::vector<Face> rest = pool;  // a meld of its own first, from what the layoff leaves
-            for (const Token& t : added) rest.erase(std::find(rest.begin(), rest.end(), t.face));
-            return any_meld(text, rest, at);
-          }
-          if (!added[i].face.is_joker()) return self(self, i + 1);
-          for (const Face& n : names) {
-            added[i].standin = n;
-            if (self(self, i + 1)) return true;
-          }
-          return false;
-        };
-        return each(each, 0);
+        return some_naming(added, names, [&](const std::vector<Token>& named) {
+          Reading r;
+          if (layoff_faults(text, m.cards, named, &r).any() ||
+              (text.joker_not_on_table && layoff_joker_on_table(m.cards, r, at, named)))
+            return false;
+          if (!meld_before_layoff) return true;
+          std::vector<Face> rest = pool;  // a meld of its own first, from what the layoff leaves
+          for (const Token& t : named) rest.erase(std::find(rest.begin(), rest.end(), t.face));
+          return any_meld(text, rest, at);
+        });
       };
       // f with any of the pool's cards that may go on the meld: a run may need many
       // (K-A-2-3 laid on 4-8 round the corner).
