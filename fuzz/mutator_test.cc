@@ -1,0 +1,175 @@
+// The custom mutators of scenario_mutate_fuzz and spec_fuzz keep most inputs valid, are
+// the same for the same seed and never exceed the size they are given; scenarios map to
+// the cases hunt/ checks (hunt/scenario_case.h).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "fuzz/scenario_mutator.h"
+#include "fuzz/targets.h"
+#include "hunt/scenario_case.h"
+#include "tools/replay.h"
+#include "tools/spec_files.h"
+
+namespace meldcheck::fuzz {
+namespace {
+
+bool parses_as_scenarios(const std::string& text) {
+  try {
+    parse_scenarios(text, "mutated.yaml", RulesetLibrary::embedded());
+    return true;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+bool loads_as_ruleset(const std::string& text) {
+  try {
+    std::vector<YamlNode> docs = parse_yaml(text, "mutated.yaml");
+    if (docs.size() != 1) return false;
+    RulesetSpec spec(std::move(docs[0]), "mutated.yaml");
+    return true;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+std::vector<std::string> scenario_texts() {
+  std::vector<std::string> out;
+  for (const std::string& path : scenario_files(MELDCHECK_SCENARIOS_DIR)) out.push_back(read_text_file(path, 1 << 20));
+  return out;
+}
+
+std::vector<std::string> spec_texts() {
+  std::vector<std::string> out;
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name.ends_with(".yaml")) out.emplace_back(f.text);
+  return out;
+}
+
+TEST(ScenarioMutator, SeedScenariosAreValidAndClean) {
+  for (unsigned i = 0; i < 5; ++i) {
+    const std::string text(seed_scenario(i));
+    EXPECT_TRUE(parses_as_scenarios(text)) << text;
+    EXPECT_FALSE(scenario_mutate_fuzz(reinterpret_cast<const uint8_t*>(text.data()), text.size())) << text;
+  }
+}
+
+// Mutates each text with seeds 0..seeds-1: the share of results `valid` accepts, and
+// whether every result differs from its text.
+struct Outcome {
+  double valid = 0;
+  bool all_changed = true;
+};
+Outcome mutations(const std::vector<std::string>& texts, unsigned seeds,
+                  std::optional<std::string> (*mutate)(std::string_view, unsigned), bool (*valid)(const std::string&)) {
+  int ok = 0, total = 0;
+  Outcome o;
+  for (const std::string& text : texts)
+    for (unsigned seed = 0; seed < seeds; ++seed) {
+      const std::optional<std::string> out = mutate(text, seed);
+      ++total;
+      ok += out && valid(*out);
+      o.all_changed &= out && *out != text;
+    }
+  o.valid = double(ok) / total;
+  return o;
+}
+
+TEST(ScenarioMutator, MostMutationsStayScenarios) {
+  const Outcome o = mutations(scenario_texts(), 3, mutate_scenario_text, parses_as_scenarios);
+  EXPECT_GE(o.valid, 0.75);
+  EXPECT_TRUE(o.all_changed);
+}
+
+TEST(ScenarioMutator, SameSeedSameMutation) {
+  const std::string text = scenario_texts().front();
+  for (unsigned seed : {0u, 1u, 77u, 4000000000u}) EXPECT_EQ(mutate_scenario_text(text, seed), mutate_scenario_text(text, seed));
+  EXPECT_NE(mutate_scenario_text(text, 1), mutate_scenario_text(text, 2));
+}
+
+TEST(ScenarioMutator, NeverBeyondMaxSize) {
+  const std::string text(seed_scenario(0));
+  std::vector<uint8_t> buf(text.begin(), text.end());
+  buf.resize(text.size() + 64);
+  for (unsigned seed = 0; seed < 50; ++seed) {
+    std::memcpy(buf.data(), text.data(), text.size());
+    const size_t n = mutate_scenario(buf.data(), text.size(), text.size() + 64, seed);
+    EXPECT_LE(n, text.size() + 64);
+  }
+  // Nothing fits in fewer bytes than the shortest mutation: the input stays as it was.
+  std::memcpy(buf.data(), text.data(), text.size());
+  EXPECT_EQ(mutate_scenario(buf.data(), text.size(), 10, 3), text.size());
+  EXPECT_EQ(std::string(buf.begin(), buf.begin() + long(text.size())), text);
+}
+
+TEST(ScenarioMutator, NoYamlStartsAgainFromASeedScenario) {
+  // Without libFuzzer (this test) there is no byte-level mutation to fall back on.
+  std::string junk = "[[{\x01 not: yaml: at all";
+  std::vector<uint8_t> buf(4096);
+  std::memcpy(buf.data(), junk.data(), junk.size());
+  const size_t n = mutate_scenario(buf.data(), junk.size(), buf.size(), 1);
+  EXPECT_TRUE(parses_as_scenarios(std::string(buf.begin(), buf.begin() + long(n))));
+}
+
+TEST(SpecMutator, MostMutationsStayRulesets) {
+  EXPECT_GE(mutations(spec_texts(), 20, mutate_spec_text, loads_as_ruleset).valid, 0.5);
+}
+
+TEST(SpecFuzz, TheRulesetsOfSpecPlayCleanly) {
+  for (const std::string& text : spec_texts()) {
+    const Found found = spec_fuzz(reinterpret_cast<const uint8_t*>(text.data()), text.size());
+    EXPECT_FALSE(found) << found.message();
+  }
+}
+
+TEST(ScenarioCases, ANextHandWithASetupStartsACase) {
+  const std::string text = R"(ruleset: rummy500
+setup:
+  players:
+    A: { hand: [4C] }
+    B: { hand: [6D, 7D] }
+  stock: [9D]
+  discard: [AD]
+  phase: play
+  rest: out
+steps:
+  - next_hand: { seed: 1 }
+    expect: reject
+  - discard: 4C
+  - next_hand:
+      players:
+        A: { hand: [2H, 3H] }
+        B: { hand: [KC] }
+      stock: [QS]
+      rest: out
+  - draw: stock
+)";
+  const std::vector<hunt::ScenarioCases> cases = hunt::parse_cases(text, "cases.yaml", RulesetLibrary::embedded());
+  ASSERT_EQ(cases.size(), 1u);
+  ASSERT_EQ(cases[0].cases.size(), 2u);
+  const hunt::Case& first = cases[0].cases[0];
+  EXPECT_FALSE(first.deal);
+  ASSERT_EQ(first.actions.size(), 2u);
+  EXPECT_EQ(first.actions[0].kind, ActionKind::kNextHand);  // refused: the plain next_hand
+  EXPECT_EQ(first.actions[1].player, 0);                    // the player to move, named
+  const hunt::Case& second = cases[0].cases[1];
+  EXPECT_EQ(second.start.hand(1).size(), 1);
+  ASSERT_EQ(second.actions.size(), 1u);
+  EXPECT_EQ(second.actions[0].player, 1);  // the deal passed to A: B plays first
+  EXPECT_EQ(second.config->options.size(), RulesetLibrary::embedded().find("rummy500")->options().size());
+}
+
+TEST(ScenarioCases, ADealIsKept) {
+  const std::string text = "ruleset: liverpool\ndeal: { players: 4, seed: 9, dealer: B }\nsteps:\n  - draw: stock\n";
+  const std::vector<hunt::ScenarioCases> cases = hunt::parse_cases(text, "deal.yaml", RulesetLibrary::embedded());
+  ASSERT_EQ(cases.size(), 1u);
+  ASSERT_TRUE(cases[0].cases[0].deal);
+  EXPECT_EQ(cases[0].cases[0].deal->seed, 9u);
+  EXPECT_EQ(cases[0].cases[0].deal->dealer, 1);
+  EXPECT_EQ(cases[0].cases[0].actions[0].player, 2);  // the player after the dealer
+}
+
+}  // namespace
+}  // namespace meldcheck::fuzz

@@ -1,0 +1,96 @@
+// The scenarios of scenarios/, mutated in meaning by mutate_scenario (fuzz/scenario_mutator.h):
+// each parsed scenario replayed with every check of `meldcheck simulate` (hunt/checks.h),
+// the executable catalog among them, so that the target is differential. The oracle: a
+// replay completes or refuses with a clause id, never a crash, a hang, an unmapped
+// refusal, a broken invariant or a disagreement with an oracle. Expectations written in
+// the scenarios are not judged: after a mutation they are wrong by design.
+#include <string_view>
+
+#include "fuzz/targets.h"
+#include "hunt/checks.h"
+#include "hunt/scenario_case.h"
+
+namespace meldcheck::fuzz {
+
+namespace {
+
+// Steps an input may replay in all; more would only slow the fuzzer.
+constexpr int kMostSteps = 256;
+
+// The solver check is left to rummikub_diff_fuzz: its exhaustive oracle costs more than
+// the rest of a replay.
+const hunt::CheckSet kChecks = hunt::CheckSet::all().without("solver");
+
+// Replays one case as `meldcheck simulate` plays a game: the probes and an action near
+// each step tried first, then the step, each checked. The first finding, with the case as
+// played so far.
+std::optional<hunt::Failure> check_case(const hunt::Case& c, int& budget) {
+  const RuleSet& r = c.config->rules;
+  hunt::Checker checker(c.config, hunt::CheckLevel::kAll, kChecks);
+  hunt::Failure failure;
+  failure.game = hunt::GameSpec{0, c.config, c.start.num_players, c.deal ? c.deal->seed : 0, 0};
+  failure.trace.start = c.start;
+  // A Failure's deal is by the last player; a deal by another is written as the setup it made.
+  failure.from_setup = !c.deal || c.deal->dealer != c.start.num_players - 1;
+  auto failed = [&](hunt::Finding f, const GameState& at) {
+    failure.finding = std::move(f);
+    failure.at = at;
+    return std::optional<hunt::Failure>(std::move(failure));
+  };
+  auto taken = [&](const Action& a, Check verdict, bool listed) {
+    failure.trace.actions.push_back(a);
+    failure.trace.verdicts.push_back(verdict);
+    failure.trace.listed.push_back(listed);
+  };
+  GameState s = c.start;
+  if (auto f = checker.hand_starts(s, c.deal ? &*c.deal : nullptr)) return failed(*f, s);
+  for (const Action& a : c.actions) {
+    if (budget-- <= 0) break;
+    if (a.kind != ActionKind::kNextHand) {
+      auto probe = checker.probe(s);
+      if (!probe) probe = checker.near(s, a);
+      if (probe) {
+        // Taken as a step, as simulate takes it: the step's checks in their order decide
+        // which finding the shrinker reproduces.
+        GameState after = s;
+        const Check verdict = apply(after, r, probe->action);
+        const std::optional<hunt::Finding> first = checker.after_step(s, probe->action, false, verdict, after);
+        taken(probe->action, verdict, false);
+        if (!first) return failed(probe->finding, s);
+        return failed(*first, first->position ? *first->position : first->about_state ? after : s);
+      }
+    }
+    // Listed or not as the enumeration says, as the shrinker rechecks it.
+    const bool listed = is_listed(s, r, a);
+    const GameState before = s;
+    const Check verdict = apply(s, r, a);
+    taken(a, verdict, listed);
+    if (auto f = checker.after_step(before, a, listed, verdict, s))
+      return failed(*f, f->position ? *f->position : f->about_state ? s : before);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Found scenario_mutate_fuzz(const uint8_t* data, size_t size) {
+  Found found;
+  std::vector<hunt::ScenarioCases> scenarios;
+  try {
+    scenarios = hunt::parse_cases(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.yaml",
+                                  RulesetLibrary::embedded());
+  } catch (const InputError& e) {
+    if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
+    return found;
+  }
+  int budget = kMostSteps;
+  for (const hunt::ScenarioCases& sc : scenarios)
+    for (const hunt::Case& c : sc.cases)
+      if (auto failure = check_case(c, budget)) {
+        found.failure = std::move(failure);
+        return found;
+      }
+  return found;
+}
+
+}  // namespace meldcheck::fuzz

@@ -1,0 +1,133 @@
+// Ruleset files (spec/*.yaml) mutated by mutate_spec (fuzz/scenario_mutator.h): the bytes
+// load as a ruleset or fail with an InputError that has a place; a ruleset that loads
+// plays one hand of random play, every step checked. A crash, a hang or a broken
+// invariant on a ruleset the loader accepted is a finding.
+#include <optional>
+#include <string_view>
+
+#include "engine/random_play.h"
+#include "engine/rng.h"
+#include "fuzz/targets.h"
+#include "hunt/checks.h"
+#include "tools/spec_files.h"
+
+namespace meldcheck::fuzz {
+
+namespace {
+
+constexpr int kMostSteps = 200;  // one hand, cut short: a ruleset may make hands long
+constexpr int kArbitraryEvery = 8;  // about one step in this many is an arbitrary action
+
+uint64_t fnv1a(std::string_view bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+// The bytes are one of spec/'s files as built in: the oracles' texts are its rules.
+bool pristine(std::string_view text) {
+  for (const EmbeddedFile& f : spec_files())
+    if (f.text == text) return true;
+  return false;
+}
+
+// The checks whose verdict holds for any ruleset: the engine against itself and the rules
+// it was given. The other checks (the meld, joker, Rummikub, score and deal oracles, the
+// zero sum) read the texts of the five games by the ruleset's id, and judge a mutated
+// ruleset by a text it no longer follows: a disagreement there is the mutation itself.
+bool holds_for_any_ruleset(const std::string& check) {
+  return check == "conservation" || check == "refusal" || check == "listed" || check == "determinism" ||
+         check == "termination";
+}
+
+// The oracles know rulesets by id, and the score oracle has no scores for an id it does not
+// know. An id that is none of spec/'s is renamed to one of them (it only names the clauses).
+void known_id(YamlNode& root) {
+  if (!root.is_map()) return;
+  const YamlNode* notation = root.find("notation");
+  const bool tiles = notation && notation->is_scalar() && notation->scalar == "tiles";
+  for (YamlEntry& e : root.entries)
+    if (e.first.scalar == "id" && e.second.is_scalar() && !RulesetLibrary::embedded().find(e.second.scalar))
+      e.second.scalar = tiles ? "rummikub" : "rummy500";
+}
+
+// A variant mix and option choices picked by the hash; the ruleset's base when the mix does
+// not resolve (a loaded ruleset vouches for each variant alone, not for every mix).
+std::shared_ptr<hunt::Config> choose(const RulesetSpec& spec, SplitMix64& mix, Found& found) {
+  auto c = std::make_shared<hunt::Config>();
+  c->ruleset = spec.id();
+  for (const VariantInfo& v : spec.variants())
+    if (mix.next() & 1) c->variants.push_back(v.id);
+  for (const OptionInfo& o : spec.options()) c->options[o.id] = o.choices[mix.next() % o.choices.size()];
+  try {
+    c->rules = spec.resolve(c->variants, c->options);
+  } catch (const InputError& e) {
+    if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
+    c->variants.clear();
+    for (const OptionInfo& o : spec.options()) c->options[o.id] = o.default_choice;
+    c->rules = spec.base();
+  }
+  return c;
+}
+
+}  // namespace
+
+Found spec_fuzz(const uint8_t* data, size_t size) {
+  Found found;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const bool every_check = pristine(text);
+  std::unique_ptr<RulesetSpec> spec;
+  try {
+    std::vector<YamlNode> docs = parse_yaml(text, "fuzz.yaml");
+    if (docs.size() != 1) return found;  // a ruleset file holds one document
+    known_id(docs[0]);
+    spec = std::make_unique<RulesetSpec>(std::move(docs[0]), "fuzz.yaml");
+  } catch (const InputError& e) {
+    if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
+    return found;
+  }
+
+  SplitMix64 mix{fnv1a(text)};
+  const std::shared_ptr<const hunt::Config> config = choose(*spec, mix, found);
+  if (found) return found;
+  const RuleSet& rules = config->rules;
+  hunt::GameSpec game{0, config, rules.players.min, mix.next(), mix.next()};
+  hunt::CheckSet checks = hunt::CheckSet::all().without("catalog").without("solver");
+  if (!every_check) checks = checks.without("deal");
+  hunt::Checker checker(config, hunt::CheckLevel::kAll, checks);
+  GameState s = new_match(rules, game.players, game.deal_seed, game.players - 1);
+  hunt::Trace trace;
+  trace.start = s;
+  auto failed = [&](hunt::Finding f, const GameState& at) {
+    found.failure = hunt::Failure{game, std::move(trace), std::move(f), at};
+    return found;
+  };
+  const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
+  if (auto f = checker.hand_starts(s, &dealt)) return failed(*f, s);
+
+  // Mostly a listed action, sometimes an arbitrary one, which must be refused cleanly.
+  RandomPlayer player(game.play_seed);
+  static thread_local std::vector<Action> legal;
+  auto next_action = [&](bool listed) -> std::optional<Action> {
+    if (!listed) return player.arbitrary(s, rules);
+    quick_legal_actions(s, rules, legal);
+    if (legal.empty()) return std::nullopt;
+    return legal[player.next() % legal.size()];
+  };
+  for (int steps = 0; steps < kMostSteps && !s.hand_over; ++steps) {
+    // As in play_fuzz: past an empty stock under must-play, each step costs a solver proof.
+    if (rules.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty()) break;
+    const bool listed = player.next() % kArbitraryEvery != 0;
+    const std::optional<Action> a = next_action(listed);
+    if (!a) break;
+    const GameState before = s;
+    trace.verdicts.push_back(apply(s, rules, *a));
+    trace.actions.push_back(*a);
+    trace.listed.push_back(listed);
+    const std::optional<hunt::Finding> f = checker.after_step(before, *a, listed, trace.verdicts.back(), s);
+    if (f && (every_check || holds_for_any_ruleset(f->check))) return failed(*f, f->about_state ? s : before);
+  }
+  return found;
+}
+
+}  // namespace meldcheck::fuzz
