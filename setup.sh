@@ -7,6 +7,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  libclang-rt-14-dev  # fuzzer/FuzzedDataProvider.h, read by the fuzz targets under any compiler
 )
 
 missing=()

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/internal.h"
+#include "engine/search.h"
 #include "engine/solver.h"
 
 namespace meldcheck {
@@ -73,6 +74,39 @@ Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal
 namespace detail {
 
 bool can_play_from_rack(const GameState& s, const RuleSet& r) {
+  // Most positions answer at once: after the opening, a set from the rack alone or one
+  // tile built onto a set; before it, sets from the rack worth the opening's points. Only
+  // the rest need the solver's search.
+  const int p = s.to_move;
+  const Pool rack(s.hand(p));
+  const MeldList sets = melds_from(r.meld, rack);
+  if (s.players[p].opened) {
+    if (sets.size() > 0) return true;
+    bool found = false;
+    for (int m = 0; m < s.table.count && !found; ++m)
+      for_each_layoff(r.meld, rack, s.table.melds[m].shape, [&](std::span<const Token> added) {
+        Formed f;
+        found = extend_meld(r.meld, s.table.melds[m].shape, added, f).empty();
+        return !found;
+      });
+    if (found) return true;
+  } else {
+    std::array<int, 256> points{};  // MeldList holds at most 256 melds
+    for (size_t i = 0; i < sets.size(); ++i) {
+      Formed f;
+      form_meld(r.meld, sets[i], MeldContext::kMelding, f);
+      points[i] = opening_points(f.shape);
+    }
+    constexpr int kMostTried = 256;
+    bool found = false;
+    disjoint_melds(sets, rack.counts, kMaxMeldsInAction, false, kMostTried, [&](std::span<const int> chosen) {
+      int sum = 0;
+      for (int i : chosen) sum += points[size_t(i)];
+      found = sum >= r.opening.points;
+      return found ? kMostTried : 1;
+    });
+    if (found) return true;
+  }
   return best_arrangement(s, r, SolverGoal::kMostTiles).found;
 }
 

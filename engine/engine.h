@@ -36,6 +36,11 @@ using CheckTally = std::array<uint32_t, kNumChecks>;
 void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused = nullptr,
                    std::vector<Action>* dropped = nullptr);
 
+// The same without the solver's best arrangement among a Rummikub turn's moves (its
+// simpler arrangements stay): for random play that needs many states a second more than
+// the best move, such as play_fuzz (the solver is fuzzed on its own).
+void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out);
+
 // Whether the enumeration lists this action, as written or written another way (cards in
 // another order, a joker's stand-in settled or named, a take by count or by card).
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action);

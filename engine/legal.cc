@@ -18,6 +18,7 @@ struct Collector {
   std::vector<Action>& out;
   CheckTally* refused;
   std::vector<Action>* dropped;
+  bool solver = true;  // the solver's best arrangement among Rummikub's moves
 
   // A candidate made in place at the back of the list; keep_if_legal() keeps it only if
   // apply would accept it. Nothing may be proposed before the last one is settled.
@@ -90,7 +91,7 @@ Action table_as_arrange(const GameState& s, int p) {
 // opening of a few new sets; after it, one new set, or one tile added to a set).
 void arrange_moves(Collector& c, int p) {
   const GameState& s = c.s;
-  const Placement best = best_arrangement(s, c.r, c.r.table.best_move);
+  const Placement best = c.solver ? best_arrangement(s, c.r, c.r.table.best_move) : Placement{};
   if (best.found) {
     Action& a = c.propose(ActionKind::kArrange, p);
     a.cards = best.sets;
@@ -284,17 +285,18 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
 
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action) {
   std::vector<Action> legal;
-  legal_actions(state, rules, legal, nullptr);
+  // Only arrangements need the solver's best one.
+  if (action.kind == ActionKind::kArrange) legal_actions(state, rules, legal, nullptr);
+  else quick_legal_actions(state, rules, legal);
   for (const Action& l : legal)
     if (same_action(state, rules, l, action)) return true;
   return false;
 }
 
-void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused,
-                   std::vector<Action>* dropped) {
-  out.clear();
-  if (dropped) dropped->clear();
-  Collector c{state, rules, out, refused, dropped};
+namespace {
+
+void enumerate(Collector& c) {
+  const GameState& state = c.s;
   if (state.hand_over) {
     c.propose(ActionKind::kNextHand, state.to_move).seed = state.rng;
     c.keep_if_legal();
@@ -313,6 +315,22 @@ void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Act
       break;
   }
   claims(c);
+}
+
+}  // namespace
+
+void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused,
+                   std::vector<Action>* dropped) {
+  out.clear();
+  if (dropped) dropped->clear();
+  Collector c{state, rules, out, refused, dropped};
+  enumerate(c);
+}
+
+void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out) {
+  out.clear();
+  Collector c{state, rules, out, nullptr, nullptr, false};
+  enumerate(c);
 }
 
 }  // namespace meldcheck

@@ -1,29 +1,45 @@
-// Reading a fuzzer's bytes as a stream of small decisions.
+// What the fuzz targets share: the bytes read through FuzzedDataProvider, a configuration
+// of any ruleset chosen by them, and what a target reports. Each target is a function
+// from bytes to `Found` (fuzz/targets.h), so that libFuzzer, the corpus replayer and
+// `meldcheck reproduce` run the same code.
 #pragma once
+
+#include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "hunt/config.h"
+#include "hunt/play.h"
 
 namespace meldcheck::fuzz {
 
-class Input {
- public:
-  Input(const uint8_t* data, size_t size) : data_(data), size_(size) {}
-  bool more() const { return pos_ < size_; }
-  uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
-  uint64_t u64() {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v = (v << 8) | byte();
-    return v;
-  }
-
- private:
-  const uint8_t* data_;
-  size_t size_;
-  size_t pos_ = 0;
+// What one input found.
+struct Found {
+  // A finding in a game, with the game as played: the shrinker of `meldcheck simulate`
+  // turns it into a scenario.
+  std::optional<hunt::Failure> failure;
+  // A finding that is not about a game (an error without a place), for people.
+  std::string problem;
+  explicit operator bool() const { return failure.has_value() || !problem.empty(); }
+  std::string message() const;  // "check: message"
 };
 
-// Stops the run with a message the fuzzer will keep with the crashing input.
-[[noreturn]] void fail(const char* what, const char* detail);
+// A configuration chosen by the bytes: a ruleset, a mix of its variants, a choice of each
+// option and a player count. Configurations are built once and shared.
+struct Chosen {
+  std::shared_ptr<const hunt::Config> config;
+  int players = 0;
+};
+Chosen choose_config(FuzzedDataProvider& in);
+
+// The same for one ruleset (its variants and options still from the bytes).
+Chosen choose_config(FuzzedDataProvider& in, const std::string& ruleset);
+
+// Stops the run on a finding, with a message the fuzzer keeps with the input.
+[[noreturn]] void fail(const Found& found);
 
 }  // namespace meldcheck::fuzz

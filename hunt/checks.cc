@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 #include "engine/rng.h"
 #include "engine/solver.h"
@@ -164,14 +165,24 @@ constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
 
 }  // namespace
 
-Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level)
-    : config_(std::move(config)), catalog_(game_of(*config_)), level_(level) {}
+CheckSet CheckSet::without(const std::string& id) const {
+  CheckSet c = *this;
+  if (id == "catalog") c.off_ |= kCatalog;
+  else if (id == "solver") c.off_ |= kSolver;
+  else if (id == "deal") c.off_ |= kDeal;
+  else if (id == "determinism") c.off_ |= kDeterminism;
+  else throw std::invalid_argument("the check " + id + " cannot be left out");
+  return c;
+}
+
+Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks)
+    : config_(std::move(config)), catalog_(game_of(*config_)), level_(level), checks_(checks) {}
 
 bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
 
 std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt) {
   turns_ = s.turns;
-  if (level_ == CheckLevel::kNone || !dealt) return std::nullopt;
+  if (level_ == CheckLevel::kNone || !dealt || !checks_.deal()) return std::nullopt;
   const std::string diff = deal_difference(*config_, s, dealt->seed, dealt->dealer);
   if (diff.empty()) return std::nullopt;
   Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
@@ -195,7 +206,7 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
     if (auto f = step_invariants(before, a, listed, verdict, after)) return f;
   }
   if (ends_hand) return hand_end(after);
-  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand) {
+  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
     const std::string diff = deal_difference(*config_, after, a.seed, after.dealer);
     if (!diff.empty()) return finding("deal", "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
   }
@@ -218,7 +229,8 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     if (hash_state(after) != hash_state(before)) return finding("refusal", "refused with " + id + " but changed the hash");
     if (id.find("/unmapped.") != std::string::npos)
       return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
-    if (auto f = catalog_verdict(before, a, verdict)) return f;
+    if (checks_.catalog())
+      if (auto f = catalog_verdict(before, a, verdict)) return f;
     if (listed) {
       Finding f = finding("listed", "a listed action is refused with " + id);
       f.listed = false;
@@ -276,11 +288,12 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     }
   }
 
-  if (auto f = against_catalog(before, a, Check::kNone, after)) return f;
+  if (checks_.catalog())
+    if (auto f = against_catalog(before, a, Check::kNone, after)) return f;
 
   // Then the engine against itself, and the enumeration's completeness: a finding about
   // the rules comes first.
-  if (level_ == CheckLevel::kAll) {
+  if (level_ == CheckLevel::kAll && checks_.determinism()) {
     GameState again = before;
     apply(again, r, a);
     if (const char* part = state_difference(again, after))
@@ -496,7 +509,7 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
 }
 
 std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen) {
-  if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
+  if (level_ == CheckLevel::kNone || s.hand_over || !checks_.catalog()) return std::nullopt;
   const Action a =
       nearby(s, chosen, steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size()));
   const Check verdict = check_action(s, config_->rules, a);
@@ -506,7 +519,7 @@ std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& ch
 }
 
 std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::vector<Action>& candidates) {
-  if (level_ == CheckLevel::kNone || candidates.empty()) return std::nullopt;
+  if (level_ == CheckLevel::kNone || candidates.empty() || !checks_.catalog()) return std::nullopt;
   SplitMix64 pick{steps_ * 0x9E3779B97F4A7C15ull ^ uint64_t(s.turns)};
   const Action& a = candidates[pick.next() % candidates.size()];
   const Check verdict = check_action(s, config_->rules, a);
@@ -520,7 +533,8 @@ std::vector<std::string> Checker::catalog_forbids(const GameState& s, const Acti
 }
 
 std::optional<Finding> Checker::state_checks(const GameState& s) {
-  if (level_ == CheckLevel::kNone || !config_->rules.table.free_rearrangement || s.hand_over) return std::nullopt;
+  if (level_ == CheckLevel::kNone || !config_->rules.table.free_rearrangement || s.hand_over || !checks_.solver())
+    return std::nullopt;
   if (auto f = solver(s)) return f;
   return solver_on_part(s);
 }

@@ -40,6 +40,24 @@ struct Finding {
   std::optional<GameState> position;
 };
 
+// The checks a Checker runs: all of them, or all but some of the costly ones a run may do
+// without (a fuzz target leaves the differential checks to the targets made for them).
+class CheckSet {
+ public:
+  static CheckSet all() { return CheckSet(); }
+  // Leaves out "catalog", "solver", "deal" or "determinism" (std::invalid_argument for
+  // any other id: the invariants always run).
+  CheckSet without(const std::string& id) const;
+  bool catalog() const { return !(off_ & kCatalog); }
+  bool solver() const { return !(off_ & kSolver); }
+  bool deal() const { return !(off_ & kDeal); }
+  bool determinism() const { return !(off_ & kDeterminism); }
+
+ private:
+  enum : uint8_t { kCatalog = 1, kSolver = 2, kDeal = 4, kDeterminism = 8 };
+  uint8_t off_ = 0;
+};
+
 // A hand dealt by the rules: from which seed, by which dealer.
 struct DealInfo {
   uint64_t seed = 0;
@@ -70,7 +88,7 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed);
 // the hand so far), so each game needs its own.
 class Checker {
  public:
-  Checker(std::shared_ptr<const Config> config, CheckLevel level);
+  Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks = CheckSet::all());
 
   // A hand begins: dealt by the rules (`dealt`), or from a scenario's setup (nullptr).
   std::optional<Finding> hand_starts(const GameState& s, const DealInfo* dealt);
@@ -128,6 +146,7 @@ class Checker {
   std::array<std::optional<Seen>, 2> seen_;
   int seen_next_ = 0;
   CheckLevel level_;
+  CheckSet checks_;
   uint64_t steps_ = 0;
   int turns_ = 0;
 };

@@ -35,6 +35,9 @@ struct Failure {
   Finding finding;
   // The state the finding is about: before the failing step, or (about_state) after it.
   GameState at;
+  // The game starts from trace.start as a scenario's setup states it, not from the rules'
+  // deal of game.deal_seed (a position built by a fuzz target).
+  bool from_setup = false;
 };
 
 // Plays one game, adding it to `stats`. Returns its first finding. Stops early, with what

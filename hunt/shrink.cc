@@ -252,18 +252,24 @@ Case plainer_config(Case best, const std::string& check) {
   return best;
 }
 
+// The game as it was played, from its deal or its setup.
+Case as_played(const Failure& failure) {
+  std::optional<DealInfo> deal;
+  if (!failure.from_setup) deal = DealInfo{failure.game.deal_seed, failure.game.players - 1};
+  return Case{failure.game.config, deal, failure.trace.start, failure.trace.actions};
+}
+
 }  // namespace
 
 Case shrink(const Failure& failure) {
   const std::string& check = failure.finding.check;
   const RuleSet& r = failure.game.config->rules;
-  Case from_deal{failure.game.config, DealInfo{failure.game.deal_seed, failure.game.players - 1}, failure.trace.start,
-                 failure.trace.actions};
-  if (failure.trace.actions.empty()) return from_deal;  // the deal itself
+  Case from_deal = as_played(failure);
+  if (failure.trace.actions.empty() && !failure.from_setup) return from_deal;  // the deal itself
 
   // The deal replaced by the state the failure is about, with the failing step alone.
   Case cut{failure.game.config, std::nullopt, failure.at, {}};
-  if (!failure.finding.about_state) cut.actions.push_back(failure.trace.actions.back());
+  if (!failure.finding.about_state && !failure.trace.actions.empty()) cut.actions.push_back(failure.trace.actions.back());
   if (check == "termination") cut.start.turns = uint16_t(r.max_turns - 1);  // the bound's last turn
   Case best = recheck(cut, check) ? cut : fewer_steps(from_deal, check);
   if (best.deal) return best;
@@ -306,8 +312,7 @@ Written write_finding(const Failure& failure, const Origin& origin, const std::s
   if (!fails_when_replayed(text)) {
     finding = failure.finding;
     // The shrunk scenario does not show the failure by replay: the whole game instead.
-    Case whole{failure.game.config, DealInfo{failure.game.deal_seed, failure.game.players - 1}, failure.trace.start,
-               failure.trace.actions};
+    Case whole = as_played(failure);
     if (failure.finding.about_state && !whole.actions.empty()) whole.actions.clear(), whole.deal.reset(), whole.start = failure.at;
     Origin o = origin;
     o.steps_before = 0;

@@ -47,7 +47,9 @@ std::vector<Face> Context::hand_left() const {
 
 MeldFaults Context::new_meld_faults() const {
   MeldFaults all;
-  if (move.groups.empty()) all.size = true;
+  // A meld step must lay a meld; an arrangement with no sets leaves an empty table, which
+  // breaks no set's rule (it places no rack tile: arrange.rack-tile says so).
+  if (move.groups.empty() && move.kind != MoveKind::kArrange) all.size = true;
   for (const auto& g : move.groups) {
     const MeldFaults f = meld_faults(text, g, false);
     all.size |= f.size, all.natural |= f.natural, all.shape |= f.shape, all.set_size |= f.set_size;

@@ -8,6 +8,7 @@
 #include "tools/replay.h"
 #include "tools/report.h"
 #include "tools/rules_listing.h"
+#include "tools/reproduce_command.h"
 #include "tools/simulate_command.h"
 #include "tools/solve.h"
 
@@ -68,6 +69,8 @@ int main(int argc, char** argv) {
 
   meldcheck::SimulateFlags simulate_flags;
   CLI::App* simulate = meldcheck::add_simulate_command(app, simulate_flags);
+  meldcheck::ReproduceFlags reproduce_flags;
+  CLI::App* reproduce = meldcheck::add_reproduce_command(app, reproduce_flags);
 
   try {
     app.parse(argc, argv);
@@ -84,6 +87,7 @@ int main(int argc, char** argv) {
     const RulesetLibrary& lib = library(spec_dir, holder);
     if (*replay) return replay_command(paths, format, lib);
     if (*simulate) return meldcheck::simulate_command(simulate_flags, lib);
+    if (*reproduce) return meldcheck::reproduce_command(reproduce_flags);
     if (*solve) {
       std::optional<meldcheck::SolverGoal> goal;
       if (!goal_name.empty())

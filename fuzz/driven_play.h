@@ -1,0 +1,19 @@
+// A game driven by the bytes, over any ruleset, mix of variants and option choice: each
+// step an action the enumeration lists, or one the bytes make up (an arbitrary action, or
+// one near a listed action), every step checked (hunt/checks.h). What play_fuzz and
+// catalog_diff_fuzz share; they differ in the actions made up and the checks run.
+#pragma once
+
+#include "fuzz/fuzz_input.h"
+#include "hunt/checks.h"
+
+namespace meldcheck::fuzz {
+
+enum class MadeUp : uint8_t {
+  kArbitrary,  // any kind, random cards, seats and targets (RandomPlayer::arbitrary)
+  kNear,       // a listed action with another card, depth, meld or player (hunt::nearby)
+};
+
+Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up, int most_steps);
+
+}  // namespace meldcheck::fuzz

@@ -1,0 +1,96 @@
+#include "fuzz/position.h"
+
+namespace meldcheck::fuzz {
+
+std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout) {
+  GameState s = new_match(rules, players, 0, players - 1);
+  std::array<Card, kMaxCards> deck{};
+  const int n = deck_cards(rules, players, deck);
+  CardSet pool;
+  for (int i = 0; i < n; ++i) pool.insert(deck[i]);
+  auto take = [&](Face f) {
+    const Card c = pool.find(f);
+    if (c != kNoCard) pool.erase(c);
+    return c;
+  };
+  for (int p = 0; p < players; ++p) {
+    s.hand(p).clear();
+    s.players[p].opened = layout.opened;
+    if (p >= int(layout.hands.size())) continue;
+    for (Face f : layout.hands[size_t(p)]) {
+      const Card c = take(f);
+      if (c == kNoCard) return std::nullopt;
+      s.hand(p).insert(c);
+    }
+  }
+  s.table.count = 0;
+  for (const TableMeld& t : layout.table) {
+    Meld& m = s.table.melds[s.table.count++];
+    m = Meld{};
+    m.id = uint8_t(s.table.count);
+    m.owner = uint8_t(t.owner);
+    m.shape = t.shape;
+    for (int i = 0; i < t.shape.size; ++i) {
+      m.cards[size_t(i)] = take(t.shape.joker(i) ? Face::joker() : t.shape.faces[size_t(i)]);
+      if (m.cards[size_t(i)] == kNoCard) return std::nullopt;
+      m.builders[size_t(i)] = uint8_t(t.owner);
+    }
+  }
+  s.next_meld_id = uint8_t(s.table.count + 1);
+  s.stock.clear();
+  s.discard.clear();
+  s.out.clear();
+  for (int i = 0; i < n; ++i)
+    if (pool.contains(deck[i])) s.stock.push(deck[i]);
+  s.to_move = uint8_t(layout.to_move);
+  s.phase = layout.phase;
+  s.first_lap = false;
+  s.turn = TurnFacts{};
+  s.offer = Offer{};
+  return s;
+}
+
+std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config>& config, const GameState& start,
+                                        const Action& action) {
+  hunt::Checker checker(config, hunt::CheckLevel::kAll);
+  if (checker.hand_starts(start, nullptr)) return std::nullopt;
+  GameState after = start;
+  const bool listed = is_listed(start, config->rules, action);
+  const Check verdict = apply(after, config->rules, action);
+  std::optional<hunt::Finding> f = checker.after_step(start, action, listed, verdict, after);
+  if (!f) return std::nullopt;
+  hunt::Trace trace{start, {action}, {verdict}, {listed}};
+  return hunt::Failure{hunt::GameSpec{0, config, start.num_players, 0, 0}, trace, *f, f->about_state ? after : start, true};
+}
+
+Formation engine_forms(const MeldRules& rules, const Shape* onto, std::vector<Token> tokens) {
+  auto form = [&](Formed& out) {
+    return onto ? extend_meld(rules, *onto, tokens, out) : form_meld(rules, tokens, MeldContext::kMelding, out);
+  };
+  Formation f;
+  f.fails = form(f.formed);
+  if (f.fails.empty() || !f.fails.has(Check::kJokerStandin)) return f;
+  std::vector<size_t> jokers;
+  for (size_t i = 0; i < tokens.size(); ++i)
+    if (tokens[i].face.is_joker()) jokers.push_back(i);
+  std::vector<Face> standins;
+  for (int c = 0; c < kFaces; ++c) standins.push_back(Face::from_code(uint8_t(c)));
+  for (int r = 1; r <= kRanks; ++r) standins.push_back(Face::rank_only(r));
+  auto name = [&](auto&& self, size_t k) -> bool {
+    if (k == jokers.size()) return form(f.formed).empty();
+    for (Face s : standins) {
+      tokens[jokers[k]].standin = s;
+      if (self(self, k + 1)) return true;
+    }
+    return false;
+  };
+  if (name(name, 0)) f.fails = {};
+  return f;
+}
+
+Token token_of(uint8_t byte) {
+  const int v = byte % (kFaces + 4);
+  return v < kFaces ? Token{Face::from_code(uint8_t(v))} : Token{Face::joker()};
+}
+
+}  // namespace meldcheck::fuzz

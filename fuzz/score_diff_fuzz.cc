@@ -1,0 +1,88 @@
+// Finished hands: melds on the table with owners and builders, what each player holds,
+// who went out and how, penalties, the round, all from the bytes, over every ruleset. The
+// engine's scores (score_hand) against the score oracle (oracles/score_oracle.h), written
+// from each text's scoring section. A disagreement is then played as a game's last step
+// (the player going out with a discard), so that the shrinker can make it a scenario.
+#include "fuzz/position.h"
+#include "fuzz/targets.h"
+#include "oracles/score_oracle.h"
+#include "tools/scenario.h"
+
+namespace meldcheck::fuzz {
+
+namespace {
+
+std::string scores_text(const std::vector<int>& scores) {
+  std::string t;
+  for (size_t p = 0; p < scores.size(); ++p) t += (p ? ", " : "") + player_name(int(p)) + ": " + std::to_string(scores[p]);
+  return t;
+}
+
+}  // namespace
+
+Found score_diff_fuzz(const uint8_t* data, size_t size) {
+  FuzzedDataProvider in(data, size);
+  const Chosen chosen = choose_config(in);
+  const hunt::Config& config = *chosen.config;
+  const RuleSet& rules = config.rules;
+  const int players = chosen.players;
+  Layout layout;
+  layout.hands.resize(size_t(players));
+  const int out = in.ConsumeIntegralInRange<int>(-1, players - 1);  // -1: nobody went out
+  for (int m = in.ConsumeIntegralInRange<int>(0, 6); m > 0; --m) {
+    std::vector<Token> laid(in.ConsumeIntegralInRange<size_t>(3, 7));
+    for (Token& t : laid) t = token_of(in.ConsumeIntegral<uint8_t>());
+    Formed f;
+    if (!form_meld(rules.meld, laid, MeldContext::kMelding, f).empty()) continue;
+    layout.table.push_back({f.shape, in.ConsumeIntegralInRange<int>(0, players - 1)});
+  }
+  for (int p = 0; p < players; ++p)
+    if (p != out)
+      for (int k = in.ConsumeIntegralInRange<int>(0, 8); k > 0; --k) layout.hands[size_t(p)].push_back(token_of(in.ConsumeIntegral<uint8_t>()).face);
+  std::optional<GameState> built = build_position(rules, players, layout);
+  if (!built) return {};
+  GameState s = *built;
+  // Who built which card onto each meld.
+  for (Meld& m : s.table.all())
+    for (int i = 0; i < m.shape.size; ++i)
+      if (in.ConsumeIntegralInRange<int>(0, 3) == 0) m.builders[size_t(i)] = uint8_t(in.ConsumeIntegralInRange<int>(0, players - 1));
+  for (int p = 0; p < players; ++p) {
+    s.players[p].opened = in.ConsumeBool();
+    s.players[p].built_on_others = in.ConsumeBool();
+    s.players[p].penalty = in.ConsumeIntegralInRange<int>(0, 3) == 0 ? in.ConsumeIntegralInRange<int>(1, 100) : 0;
+    s.players[p].total = s.players[p].penalty;
+  }
+  s.hand_over = true;
+  s.last_out = out < 0 ? kNoPlayer : uint8_t(out);
+  s.to_move = uint8_t(out < 0 ? in.ConsumeIntegralInRange<int>(0, players - 1) : out);
+  s.round = uint16_t(in.ConsumeIntegralInRange<int>(1, 8));
+  s.turn.discarded = in.ConsumeBool();
+  s.turn.built_on_others = in.ConsumeBool();
+  s.turn.opened_now = in.ConsumeBool();
+  s.turn.actions = in.ConsumeIntegralInRange<uint8_t>(0, 4);
+
+  std::array<int32_t, kMaxPlayers> engine{};
+  score_hand(s, rules, engine);
+  const std::vector<int> text = oracle::hand_scores(hunt::finished_hand(s, rules), config.ruleset, config.variants, config.options);
+  const std::vector<int> got(engine.begin(), engine.begin() + players);
+  if (got == text) return {};
+  Found found;
+  found.problem = "score-oracle: the engine scores " + scores_text(got) + ", the score oracle " + scores_text(text);
+
+  // As a game: the player going out holds one card more and discards it.
+  if (out >= 0) {
+    const Token last = token_of(in.ConsumeIntegral<uint8_t>());
+    layout.hands[size_t(out)].push_back(last.face);
+    layout.to_move = out;
+    if (const auto start = build_position(rules, players, layout)) {
+      Action a;
+      a.kind = ActionKind::kDiscard;
+      a.player = uint8_t(out);
+      a.card = last.face;
+      found.failure = check_step(chosen.config, *start, a);
+    }
+  }
+  return found;
+}
+
+}  // namespace meldcheck::fuzz
