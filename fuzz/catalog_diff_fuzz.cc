@@ -10,7 +10,7 @@ namespace meldcheck::fuzz {
 
 Found catalog_diff_fuzz(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
-  return driven_game(in, hunt::CheckSet::all().without("solver"), MadeUp::kNear, 256);
+  return driven_game(in, hunt::CheckSet::all().without("solver"), MadeUp::kNear, 64);
 }
 
 }  // namespace meldcheck::fuzz

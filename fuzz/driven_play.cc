@@ -1,31 +1,87 @@
 #include "fuzz/driven_play.h"
 
+#include <map>
+#include <mutex>
+
 #include "engine/random_play.h"
+#include "engine/rng.h"
 
 namespace meldcheck::fuzz {
+
+namespace {
+
+constexpr int kStartsKept = 12;
+constexpr int kMostStepsPlayed = 300;
+
+bool lays_cards(const Action& a) {
+  return a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kArrange ||
+         a.kind == ActionKind::kSwap;
+}
+
+// Once a stock has run dry under the must-play rule, every draw or pass is judged by the
+// solver's proof that the player cannot play: a step there costs a thousand others.
+// rummikub_diff_fuzz and `meldcheck simulate` play those positions.
+bool solver_bound(const GameState& s, const RuleSet& r) { return r.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty(); }
+
+// Positions along a match played without checks from fixed seeds, laying cards whenever
+// the enumeration lists a way, then at random: where most inputs start, so that a few
+// bytes reach what takes a game hundreds of steps (a contract laid, a hand about to end, a
+// later round). Made once for each configuration and player count, the same in every run.
+std::vector<GameState> played_positions(const RuleSet& rules, int players) {
+  std::vector<GameState> seen;
+  std::vector<Action> legal;
+  for (uint64_t seed : {1}) {
+    SplitMix64 rng{seed};
+    GameState s = new_match(rules, players, seed, players - 1);
+    for (int step = 0; step < kMostStepsPlayed && !s.game_over && !solver_bound(s, rules); ++step) {
+      seen.push_back(s);
+      quick_legal_actions(s, rules, legal);
+      if (legal.empty()) break;
+      std::vector<const Action*> laying;
+      for (const Action& a : legal)
+        if (lays_cards(a)) laying.push_back(&a);
+      const Action& a = !laying.empty() && rng.next() % 4 != 0 ? *laying[rng.next() % laying.size()] : legal[rng.next() % legal.size()];
+      apply(s, rules, a);
+    }
+  }
+  std::vector<GameState> kept;
+  for (int i = 0; i < kStartsKept && !seen.empty(); ++i) kept.push_back(seen[seen.size() * size_t(i) / kStartsKept]);
+  return kept;
+}
+
+const std::vector<GameState>& played_positions(const Chosen& c) {
+  static std::mutex mutex;
+  static std::map<std::pair<const hunt::Config*, int>, std::vector<GameState>> made;
+  const std::lock_guard lock(mutex);
+  auto [it, fresh] = made.try_emplace({c.config.get(), c.players});
+  if (fresh) it->second = played_positions(c.config->rules, c.players);
+  return it->second;
+}
+
+}  // namespace
 
 Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up, int most_steps) {
   const Chosen chosen = choose_config(in);
   const RuleSet& rules = chosen.config->rules;
   hunt::GameSpec game{0, chosen.config, chosen.players, in.ConsumeIntegral<uint64_t>(), in.ConsumeIntegral<uint64_t>()};
-  GameState s = new_match(rules, game.players, game.deal_seed, game.players - 1);
+  // A fresh deal from the bytes' seed, or a position of a match played beforehand.
+  const std::vector<GameState>& played = played_positions(chosen);
+  const size_t from = in.ConsumeIntegralInRange<size_t>(0, played.size());
+  GameState s = from == 0 ? new_match(rules, game.players, game.deal_seed, game.players - 1) : played[from - 1];
   hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, checks);
   const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
   Found found;
   hunt::Trace trace;
   trace.start = s;
   auto failed = [&](hunt::Finding f, const GameState& at) {
-    found.failure = hunt::Failure{game, std::move(trace), std::move(f), at};
+    found.failure = hunt::Failure{game, std::move(trace), std::move(f), at, from != 0};
     return found;
   };
-  if (auto f = checker.hand_starts(s, &dealt)) return failed(*f, s);
+  if (auto f = checker.hand_starts(s, from == 0 ? &dealt : nullptr)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
   static thread_local std::vector<Action> legal;
   for (int steps = 0; in.remaining_bytes() > 0 && steps < most_steps && !s.game_over; ++steps) {
-    // Once a stock has run dry under the must-play rule, every draw or pass is judged by
-    // the solver's proof that the player cannot play: a step there costs a thousand
-    // others. rummikub_diff_fuzz and `meldcheck simulate` play those positions.
-    if (rules.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty()) break;
+    if (solver_bound(s, rules)) break;
     const bool listed = in.ConsumeBool();
     Action a;
     if (listed || made_up == MadeUp::kNear) {

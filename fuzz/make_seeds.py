@@ -29,7 +29,7 @@ def main():
             candidates = pathlib.Path(tmp) / "candidates"
             candidates.mkdir()
             for i in range(CANDIDATES):
-                body = bytes(rng.getrandbits(8) for _ in range(rng.choice([8, 32, 96, 256, 512])))
+                body = bytes(rng.getrandbits(8) for _ in range(rng.choice([8, 24, 64, 128, 192])))
                 (candidates / f"c{i:05d}").write_bytes(body + bytes([i % 5]))
             # Inputs already kept (findings among them) stay; merging adds only new coverage.
             subprocess.run([str(build / "fuzz" / target), "-merge=1", str(corpus), str(candidates)],

@@ -10,7 +10,7 @@ namespace meldcheck::fuzz {
 
 Found play_fuzz(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
-  return driven_game(in, hunt::CheckSet::all().without("catalog").without("solver"), MadeUp::kArbitrary, 256);
+  return driven_game(in, hunt::CheckSet::all().without("catalog").without("solver"), MadeUp::kArbitrary, 24);
 }
 
 }  // namespace meldcheck::fuzz

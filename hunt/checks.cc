@@ -176,7 +176,12 @@ CheckSet CheckSet::without(const std::string& id) const {
 }
 
 Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks)
-    : config_(std::move(config)), catalog_(game_of(*config_)), level_(level), checks_(checks) {}
+    : config_(std::move(config)), level_(level), checks_(checks) {}
+
+const oracle::Catalog& Checker::catalog() {
+  if (!catalog_) catalog_.emplace(game_of(*config_));
+  return *catalog_;
+}
 
 bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
 
@@ -352,7 +357,7 @@ const oracle::Position& Checker::position(const GameState& s) {
 
 std::optional<Finding> Checker::catalog_verdict(const GameState& before, const Action& a, Check verdict) {
   const RuleSet& r = config_->rules;
-  const std::vector<std::string> forbid = catalog_.forbidding(position(before), move_of(a));
+  const std::vector<std::string> forbid = catalog().forbidding(position(before), move_of(a));
   const std::string engine = verdict == Check::kNone ? "" : r.rule_id(verdict);
   const std::string text = forbid.empty() ? "" : forbid.front();
   if (engine == text) return std::nullopt;
@@ -368,7 +373,7 @@ std::optional<Finding> Checker::against_catalog(const GameState& before, const A
   if (auto f = catalog_verdict(before, a, verdict)) return f;
   if (verdict != Check::kNone) return std::nullopt;
   const oracle::Position& at = position(before);  // before the next lookup can replace it
-  const oracle::Decided d = catalog_.decide(at, move_of(a), position(after));
+  const oracle::Decided d = catalog().decide(at, move_of(a), position(after));
   const Notation n = config_->rules.notation;
   auto differs = [&](const std::string& what, const std::string& expect) { return finding("catalog", "the catalog decides " + what, "", expect); };
   if (d.hand_over != after.hand_over)
@@ -529,7 +534,7 @@ std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::ve
 }
 
 std::vector<std::string> Checker::catalog_forbids(const GameState& s, const Action& a) {
-  return catalog_.forbidding(position(s), move_of(a));
+  return catalog().forbidding(position(s), move_of(a));
 }
 
 std::optional<Finding> Checker::state_checks(const GameState& s) {

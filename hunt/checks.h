@@ -138,7 +138,10 @@ class Checker {
   const oracle::Position& position(const GameState& s);
 
   std::shared_ptr<const Config> config_;
-  oracle::Catalog catalog_;  // the ruleset as the executable catalog reads it
+  // The ruleset as the executable catalog reads it, made when first asked (a run without
+  // the catalog check never pays for it).
+  const oracle::Catalog& catalog();
+  std::optional<oracle::Catalog> catalog_;
   struct Seen {
     GameState state;
     oracle::Position position;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
+#include <stdexcept>
 
 #include "oracles/configuration.h"
 
@@ -169,6 +170,7 @@ std::vector<int> hand_scores(const FinishedHand& hand, const std::string& rulese
   else if (ruleset == "femhundra-familj") s = femhundra_familj(hand);
   else if (ruleset == "liverpool") s = liverpool(hand, options);
   else if (ruleset == "rummikub") s = rummikub(hand, options);
+  else throw std::invalid_argument("the score oracle knows no ruleset " + ruleset);
   for (int p = 0; p < hand.players && p < int(hand.penalties.size()); ++p) s[size_t(p)] += hand.penalties[size_t(p)];
   return s;
 }

@@ -37,6 +37,7 @@ struct FinishedHand {
   int ended_by = 0;                      // whose turn ended the hand
 };
 
+// Throws std::invalid_argument for a ruleset id it has no scoring section for.
 std::vector<int> hand_scores(const FinishedHand& hand, const std::string& ruleset,
                              const std::vector<std::string>& variants, const std::map<std::string, std::string>& options);
 
