@@ -113,8 +113,9 @@ const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy 
   return best;
 }
 
-const Action* RandomPlayer::legal(const GameState& s, const RuleSet& r) {
-  legal_actions(s, r, legal_);
+const Action* RandomPlayer::legal(const GameState& s, const RuleSet& r, bool quick) {
+  if (quick) quick_legal_actions(s, r, legal_);
+  else legal_actions(s, r, legal_);
   if (legal_.empty()) return nullptr;
   laying_.clear();
   for (const Action& a : legal_)

@@ -20,8 +20,10 @@ class RandomPlayer {
  public:
   explicit RandomPlayer(uint64_t seed) : rng_{seed} {}
 
-  // A legal action of the state, or nullptr when there is none (the game is over).
-  const Action* legal(const GameState& s, const RuleSet& r);
+  // A legal action of the state, or nullptr when there is none (the game is over): one
+  // that lays cards three times in four where there is one. `quick` lists the actions
+  // without the solver's best arrangement (quick_legal_actions).
+  const Action* legal(const GameState& s, const RuleSet& r, bool quick = false);
   // A legal action chosen by the policy, or nullptr when there is none. With `refused`,
   // the candidates the enumeration dropped are counted there, and with `dropped` kept.
   const Action* choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused = nullptr,

@@ -4,7 +4,6 @@
 #include <mutex>
 
 #include "engine/random_play.h"
-#include "engine/rng.h"
 
 namespace meldcheck::fuzz {
 
@@ -13,36 +12,25 @@ namespace {
 constexpr int kStartsKept = 12;
 constexpr int kMostStepsPlayed = 300;
 
-bool lays_cards(const Action& a) {
-  return a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kArrange ||
-         a.kind == ActionKind::kSwap;
-}
-
 // Once a stock has run dry under the must-play rule, every draw or pass is judged by the
 // solver's proof that the player cannot play: a step there costs a thousand others.
 // rummikub_diff_fuzz and `meldcheck simulate` play those positions.
 bool solver_bound(const GameState& s, const RuleSet& r) { return r.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty(); }
 
-// Positions along a match played without checks from fixed seeds, laying cards whenever
-// the enumeration lists a way, then at random: where most inputs start, so that a few
+// Positions along a match played without checks from a fixed seed by RandomPlayer::legal
+// (cards laid where the enumeration lists a way, three times in four): where most inputs
+// start, so that a few
 // bytes reach what takes a game hundreds of steps (a contract laid, a hand about to end, a
 // later round). Made once for each configuration and player count, the same in every run.
-std::vector<GameState> played_positions(const RuleSet& rules, int players) {
+std::vector<GameState> play_positions(const RuleSet& rules, int players) {
   std::vector<GameState> seen;
-  std::vector<Action> legal;
-  for (uint64_t seed : {1}) {
-    SplitMix64 rng{seed};
-    GameState s = new_match(rules, players, seed, players - 1);
-    for (int step = 0; step < kMostStepsPlayed && !s.game_over && !solver_bound(s, rules); ++step) {
-      seen.push_back(s);
-      quick_legal_actions(s, rules, legal);
-      if (legal.empty()) break;
-      std::vector<const Action*> laying;
-      for (const Action& a : legal)
-        if (lays_cards(a)) laying.push_back(&a);
-      const Action& a = !laying.empty() && rng.next() % 4 != 0 ? *laying[rng.next() % laying.size()] : legal[rng.next() % legal.size()];
-      apply(s, rules, a);
-    }
+  RandomPlayer player(1);
+  GameState s = new_match(rules, players, 1, players - 1);
+  for (int step = 0; step < kMostStepsPlayed && !s.game_over && !solver_bound(s, rules); ++step) {
+    seen.push_back(s);
+    const Action* a = player.legal(s, rules, true);
+    if (!a) break;
+    apply(s, rules, *a);
   }
   std::vector<GameState> kept;
   for (int i = 0; i < kStartsKept && !seen.empty(); ++i) kept.push_back(seen[seen.size() * size_t(i) / kStartsKept]);
@@ -54,7 +42,7 @@ const std::vector<GameState>& played_positions(const Chosen& c) {
   static std::map<std::pair<const hunt::Config*, int>, std::vector<GameState>> made;
   const std::lock_guard lock(mutex);
   auto [it, fresh] = made.try_emplace({c.config.get(), c.players});
-  if (fresh) it->second = played_positions(c.config->rules, c.players);
+  if (fresh) it->second = play_positions(c.config->rules, c.players);
   return it->second;
 }
 
