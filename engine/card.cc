@@ -7,15 +7,23 @@ namespace {
 
 constexpr std::array<std::string_view, kRanks> kRankNames = {"A", "2", "3", "4", "5", "6", "7",
                                                              "8", "9", "10", "J", "Q", "K"};
+constexpr std::array<std::string_view, kRanks> kSwedishRankNames = {"E", "2", "3", "4", "5", "6", "7",
+                                                                    "8", "9", "10", "Kn", "D", "K"};
 constexpr std::array<char, kSuits> kSuitLetters = {'S', 'H', 'D', 'C'};
 constexpr std::array<std::string_view, kSuits> kSuitSymbols = {"\u2660", "\u2665", "\u2666", "\u2663"};
+constexpr std::array<std::string_view, kSuits> kSwedishSuits = {"Sp", "Hj", "Ru", "Kl"};
 constexpr std::array<char, kSuits> kColourLetters = {'R', 'B', 'O', 'K'};
 
-// Card rank: A 2..10 J Q K, with T for 10. Returns 0 when not a rank.
-int parse_card_rank(std::string_view s) {
-  if (s == "T") return 10;
+const std::array<std::string_view, kRanks>& rank_names(CardNames names) {
+  return names == CardNames::kSwedish ? kSwedishRankNames : kRankNames;
+}
+
+// Card rank: A 2..10 J Q K with T for 10, or in Swedish E 2..10 Kn D K. Returns 0 when not a rank.
+int parse_card_rank(std::string_view s, CardNames names) {
+  if (s == "T" && names == CardNames::kEnglish) return 10;
+  const auto& known = rank_names(names);
   for (int r = 0; r < kRanks; ++r)
-    if (s == kRankNames[r]) return r + 1;
+    if (s == known[r]) return r + 1;
   return 0;
 }
 
@@ -30,22 +38,23 @@ int parse_tile_number(std::string_view s) {
   return n >= 1 && n <= kRanks ? n : 0;
 }
 
-std::optional<Face> parse_natural(std::string_view text, Notation notation) {
-  if (notation == Notation::kTiles) {
-    if (text.size() < 2) return std::nullopt;
-    for (int c = 0; c < kSuits; ++c) {
-      if (text[0] != kColourLetters[c]) continue;
-      int n = parse_tile_number(text.substr(1));
-      if (n == 0) return std::nullopt;
-      return Face::natural(c, n);
-    }
-    return std::nullopt;
+std::optional<Face> parse_tile(std::string_view text) {
+  if (text.size() < 2) return std::nullopt;
+  for (int c = 0; c < kSuits; ++c) {
+    if (text[0] != kColourLetters[c]) continue;
+    int n = parse_tile_number(text.substr(1));
+    if (n == 0) return std::nullopt;
+    return Face::natural(c, n);
   }
-  // The suit is the last letter or symbol; the rank is what comes before it.
+  return std::nullopt;
+}
+
+// The suit is the last letter or symbol; the rank is what comes before it.
+std::optional<Face> parse_english_card(std::string_view text) {
   for (int i = 0; i < kSuits; ++i) {
     for (std::string_view suit : {std::string_view(&kSuitLetters[i], 1), kSuitSymbols[i]}) {
-      if (text.size() <= suit.size() || text.substr(text.size() - suit.size()) != suit) continue;
-      int r = parse_card_rank(text.substr(0, text.size() - suit.size()));
+      if (text.size() <= suit.size() || !text.ends_with(suit)) continue;
+      int r = parse_card_rank(text.substr(0, text.size() - suit.size()), CardNames::kEnglish);
       if (r == 0) return std::nullopt;
       return Face::natural(i, r);
     }
@@ -53,48 +62,68 @@ std::optional<Face> parse_natural(std::string_view text, Notation notation) {
   return std::nullopt;
 }
 
+// The suit's two letters first, then at most one space, then the rank.
+std::optional<Face> parse_swedish_card(std::string_view text) {
+  for (int i = 0; i < kSuits; ++i) {
+    if (!text.starts_with(kSwedishSuits[i])) continue;
+    std::string_view rank = text.substr(kSwedishSuits[i].size());
+    if (rank.starts_with(' ')) rank.remove_prefix(1);
+    int r = parse_card_rank(rank, CardNames::kSwedish);
+    if (r == 0) return std::nullopt;
+    return Face::natural(i, r);
+  }
+  return std::nullopt;
+}
+
+std::optional<Face> parse_natural(std::string_view text, Notation notation, CardNames names) {
+  if (notation == Notation::kTiles) return parse_tile(text);
+  return names == CardNames::kSwedish ? parse_swedish_card(text) : parse_english_card(text);
+}
+
 }  // namespace
 
-std::optional<Face> parse_face(std::string_view text, Notation notation) {
+std::optional<Face> parse_face(std::string_view text, Notation notation, CardNames names) {
   if (text == "JK") return Face::joker();
-  return parse_natural(text, notation);
+  return parse_natural(text, notation, names);
 }
 
-std::optional<Face> parse_standin(std::string_view text, Notation notation) {
-  int rank = notation == Notation::kTiles ? parse_tile_number(text) : parse_card_rank(text);
+std::optional<Face> parse_standin(std::string_view text, Notation notation, CardNames names) {
+  int rank = notation == Notation::kTiles ? parse_tile_number(text) : parse_card_rank(text, names);
   if (rank != 0) return Face::rank_only(rank);
-  return parse_natural(text, notation);
+  return parse_natural(text, notation, names);
 }
 
-std::optional<Token> parse_token(std::string_view text, Notation notation) {
+std::optional<Token> parse_token(std::string_view text, Notation notation, CardNames names) {
   size_t eq = text.find('=');
   if (eq == std::string_view::npos) {
-    auto f = parse_face(text, notation);
+    auto f = parse_face(text, notation, names);
     if (!f) return std::nullopt;
     return Token{*f};
   }
   if (text.substr(0, eq) != "JK") return std::nullopt;
-  auto s = parse_standin(text.substr(eq + 1), notation);
+  auto s = parse_standin(text.substr(eq + 1), notation, names);
   if (!s) return std::nullopt;
   return Token{Face::joker(), *s};
 }
 
-std::string format_rank(int rank, Notation notation) {
+std::string format_rank(int rank, Notation notation, CardNames names) {
   if (notation == Notation::kTiles) return std::to_string(rank);
-  return std::string(kRankNames[rank - 1]);
+  return std::string(rank_names(names)[rank - 1]);
 }
 
-std::string format_face(Face face, Notation notation) {
+std::string format_face(Face face, Notation notation, CardNames names) {
   if (face.is_joker()) return "JK";
   if (face.is_none()) return "?";
-  if (face.is_rank_only()) return format_rank(face.rank(), notation);
+  if (face.is_rank_only()) return format_rank(face.rank(), notation, names);
   if (notation == Notation::kTiles) return kColourLetters[face.suit()] + std::to_string(face.rank());
-  return format_rank(face.rank(), notation) + kSuitLetters[face.suit()];
+  if (names == CardNames::kSwedish)
+    return std::string(kSwedishSuits[face.suit()]) + ' ' + format_rank(face.rank(), notation, names);
+  return format_rank(face.rank(), notation, names) + kSuitLetters[face.suit()];
 }
 
-std::string format_token(Token token, Notation notation) {
-  std::string s = format_face(token.face, notation);
-  if (token.face.is_joker() && !token.standin.is_none()) s += "=" + format_face(token.standin, notation);
+std::string format_token(Token token, Notation notation, CardNames names) {
+  std::string s = format_face(token.face, notation, names);
+  if (token.face.is_joker() && !token.standin.is_none()) s += "=" + format_face(token.standin, notation, names);
   return s;
 }
 

@@ -70,6 +70,12 @@ constexpr Card joker_card(int n) { return Card(kFirstJoker + n); }
 // Scenario notation: playing cards ("10H", "QS", "JK") or Rummikub tiles ("R5", "K13", "JK").
 enum class Notation : uint8_t { kCards, kTiles };
 
+// The names playing cards are written with: the contract's English rank then suit ("QC",
+// "10H"), or the Swedish rule texts' suit then rank, with an optional space ("Kl D",
+// "Hj 10", "Ru7"): suits Sp Hj Ru Kl, ranks E 2..10 Kn D K. Tiles and the joker ("JK")
+// read the same under both.
+enum class CardNames : uint8_t { kEnglish, kSwedish };
+
 // A card as written in a step or a table meld: its face, and for a joker the stand-in
 // written after '=' (Face::none() when bare). The '@P' owner mark is parsed separately.
 struct Token {
@@ -78,15 +84,16 @@ struct Token {
   friend constexpr bool operator==(Token, Token) = default;
 };
 
-// Parses a face without stand-in ("7H", "JK", "R5"); nullopt when malformed.
-std::optional<Face> parse_face(std::string_view text, Notation notation);
-// Parses a stand-in: a whole card or tile, or a rank alone ("7", "10").
-std::optional<Face> parse_standin(std::string_view text, Notation notation);
-// Parses "7H", "JK", "JK=7D", "JK=7"; the stand-in is allowed only on a joker.
-std::optional<Token> parse_token(std::string_view text, Notation notation);
+// Parses a face without stand-in ("7H", "Hj 7", "JK", "R5"); nullopt when malformed.
+std::optional<Face> parse_face(std::string_view text, Notation notation, CardNames names = CardNames::kEnglish);
+// Parses a stand-in: a whole card or tile, or a rank alone ("7", "10", "Q" / "D").
+std::optional<Face> parse_standin(std::string_view text, Notation notation, CardNames names = CardNames::kEnglish);
+// Parses "7H", "JK", "JK=7D", "JK=7" (Swedish "JK=Ru 7"); the stand-in is allowed only on a joker.
+std::optional<Token> parse_token(std::string_view text, Notation notation, CardNames names = CardNames::kEnglish);
 
-std::string format_face(Face face, Notation notation);
-std::string format_token(Token token, Notation notation);
-std::string format_rank(int rank, Notation notation);
+// Swedish names are written with the space: "Kl D", "JK=Ru 7".
+std::string format_face(Face face, Notation notation, CardNames names = CardNames::kEnglish);
+std::string format_token(Token token, Notation notation, CardNames names = CardNames::kEnglish);
+std::string format_rank(int rank, Notation notation, CardNames names = CardNames::kEnglish);
 
 }  // namespace meldcheck

@@ -51,10 +51,17 @@ const std::vector<std::string> kActionKeys = {"draw", "take", "meld",  "layoff",
 
 // ---- a reader that knows the ruleset ---------------------------------------------------
 
+// The names a file writes its playing cards with: one file, one set of names, settled by
+// the first card that only one of them reads (a bare "JK" or "JK=7" reads the same in both).
+struct FileCardNames {
+  std::optional<CardNames> names;
+  Mark first;  // that card
+};
+
 class Reader : public YamlReader {
  public:
-  Reader(const std::string& file, const RuleSet& rules, int players)
-      : YamlReader(file), rules_(rules), players_(players) {}
+  Reader(const std::string& file, const RuleSet& rules, int players, FileCardNames& card_names)
+      : YamlReader(file), rules_(rules), players_(players), card_names_(&card_names) {}
 
   const RuleSet& rules() const { return rules_; }
   int players() const { return players_; }
@@ -80,14 +87,36 @@ class Reader : public YamlReader {
     return p;
   }
 
+  // The face or token `text` (the card at `at`) writes, in the file's card names.
+  template <typename T>
+  std::optional<T> read_card(std::string_view text, const YamlNode& at,
+                             std::optional<T> (*parse)(std::string_view, Notation, CardNames)) const {
+    if (rules_.notation == Notation::kTiles) return parse(text, Notation::kTiles, CardNames::kEnglish);
+    const std::optional<T> english = parse(text, Notation::kCards, CardNames::kEnglish);
+    const std::optional<T> swedish = parse(text, Notation::kCards, CardNames::kSwedish);
+    if (english.has_value() == swedish.has_value()) return english;  // the same card, or none
+    const CardNames written = english ? CardNames::kEnglish : CardNames::kSwedish;
+    if (!card_names_->names) {
+      card_names_->names = written;
+      card_names_->first = at.mark;
+    } else if (*card_names_->names != written) {
+      fail(at, "'" + std::string(text) + "' is written in " + names_word(written) + " card names, but this file writes " +
+                   names_word(*card_names_->names) + " ones (first at line " + std::to_string(card_names_->first.line) +
+                   ", column " + std::to_string(card_names_->first.column) + "); one file uses one notation");
+    }
+    return english ? english : swedish;
+  }
+
+  CardNames card_names() const { return card_names_->names.value_or(CardNames::kEnglish); }
+
   Face face(const YamlNode& n) const {
-    auto f = parse_face(scalar(n, "a card"), rules_.notation);
+    auto f = read_card<Face>(scalar(n, "a card"), n, parse_face);
     if (!f) fail(n, "'" + n.scalar + "' is not a " + what_card());
     return *f;
   }
 
   Token token(const YamlNode& n) const {
-    auto t = parse_token(scalar(n, "a card"), rules_.notation);
+    auto t = read_card<Token>(scalar(n, "a card"), n, parse_token);
     if (!t) fail(n, "'" + n.scalar + "' is not a " + what_card());
     return *t;
   }
@@ -97,7 +126,7 @@ class Reader : public YamlReader {
     size_t at = s.find('@');
     WrittenCard w;
     w.mark = n.mark;
-    auto t = parse_token(std::string_view(s).substr(0, at), rules_.notation);
+    auto t = read_card<Token>(std::string_view(s).substr(0, at), n, parse_token);
     if (!t) fail(n, "'" + s + "' is not a " + what_card());
     w.token = *t;
     if (at != std::string::npos) {
@@ -145,11 +174,14 @@ class Reader : public YamlReader {
   }
 
  private:
+  static std::string names_word(CardNames names) { return names == CardNames::kSwedish ? "Swedish" : "English"; }
   std::string what_card() const {
-    return rules_.notation == Notation::kTiles ? "tile (R5, B13, O1, K7, JK)" : "card (7H, 10S, QD, AC, JK)";
+    if (rules_.notation == Notation::kTiles) return "tile (R5, B13, O1, K7, JK)";
+    return card_names() == CardNames::kSwedish ? "card (Hj 7, Sp 10, Ru D, Kl E, JK)" : "card (7H, 10S, QD, AC, JK)";
   }
   const RuleSet& rules_;
   int players_;
+  FileCardNames* card_names_;  // shared by the readers of one file's documents
 };
 
 // ---- setups ----------------------------------------------------------------------------
@@ -166,7 +198,7 @@ class CardPool {
     Card c = pool_.find(f);
     if (c == kNoCard) {
       const int n = in_deck_[f];
-      in_.fail(at, "more " + format_face(f, in_.rules().notation) + " than the deck has (" + std::to_string(n) + " for " +
+      in_.fail(at, "more " + format_face(f, in_.rules().notation, in_.card_names()) + " than the deck has (" + std::to_string(n) + " for " +
                        std::to_string(in_.players()) + " players in " + in_.rules().id + ")");
     }
     pool_.erase(c);
@@ -446,7 +478,7 @@ TakeSpec read_take(const Reader& in, const YamlNode& n) {
     t.kind = TakeSpec::Kind::kCount;
     t.count = uint8_t(std::min<long long>(in.integer(n, 0, 100000, "take"), 255));
   } else {
-    auto f = parse_face(s, in.rules().notation);
+    auto f = in.read_card<Face>(s, n, parse_face);
     if (!f) in.fail(n, "take must be top, all, a number of cards, or a card");
     t.kind = TakeSpec::Kind::kDownTo;
     t.face = *f;
@@ -672,7 +704,8 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
 
 // ---- scenarios -------------------------------------------------------------------------
 
-Scenario read_scenario(const YamlNode& doc, const std::string& file, const RulesetLibrary& library, int index) {
+Scenario read_scenario(const YamlNode& doc, const std::string& file, const RulesetLibrary& library, int index,
+                       FileCardNames& card_names) {
   YamlReader base(file);
   if (!doc.is_map()) base.fail(doc, "a scenario must be a mapping");
   Scenario sc;
@@ -707,7 +740,7 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
     }
   }
   sc.rules = spec->resolve(sc.variants, sc.options);
-  Reader in(file, sc.rules, 0);
+  Reader in(file, sc.rules, 0, card_names);
   in.keys_of(doc, "scenario");
   sc.name = doc.find("name") ? in.scalar(*doc.find("name"), "name") : file + " #" + std::to_string(index + 1);
   if (const YamlNode* s = doc.find("source")) sc.source = in.scalar(*s, "source");
@@ -750,9 +783,10 @@ std::string player_name(int p) { return std::string(1, char('A' + p)); }
 std::vector<Scenario> parse_scenarios(std::string_view text, const std::string& file, const RulesetLibrary& library) {
   std::vector<YamlNode> docs = parse_yaml(text, file);
   std::vector<Scenario> out;
+  FileCardNames card_names;
   for (size_t i = 0; i < docs.size(); ++i) {
     if (docs[i].is_null()) continue;  // an empty document between separators
-    out.push_back(read_scenario(docs[i], file, library, int(i)));
+    out.push_back(read_scenario(docs[i], file, library, int(i), card_names));
   }
   if (out.empty()) throw InputError(file, {1, 1}, "the file holds no scenario");
   return out;

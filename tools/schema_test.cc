@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 
 #include "tools/scenario.h"
@@ -57,6 +58,31 @@ TEST(Schema, ObjectsRefuseUnknownKeys) {
     if (def.contains("oneOf"))
       for (const auto& branch : def["oneOf"]) closed |= branch.contains("properties") && branch.value("additionalProperties", true) == false;
     EXPECT_TRUE(closed) << object;
+  }
+}
+
+// The card patterns accept every card and stand-in the loader reads, in either notation.
+TEST(Schema, CardPatternsAcceptBothNotations) {
+  const nlohmann::json s = schema();
+  const std::regex card(s["$defs"]["card"]["pattern"].get<std::string>());
+  const std::regex table_card(s["$defs"]["tableCard"]["pattern"].get<std::string>());
+  std::vector<std::string> written = {"JK", "TS", "7\u2660"};
+  for (CardNames names : {CardNames::kEnglish, CardNames::kSwedish})
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int rank = 1; rank <= kRanks; ++rank) {
+        const std::string face = format_face(Face::natural(suit, rank), Notation::kCards, names);
+        written.insert(written.end(), {face, "JK=" + face, "JK=" + format_rank(rank, Notation::kCards, names)});
+        if (names == CardNames::kSwedish) written.push_back(face.substr(0, 2) + face.substr(3));  // without the space
+        const std::string tile = format_face(Face::natural(suit, rank), Notation::kTiles);
+        written.insert(written.end(), {tile, "JK=" + tile, "JK=" + std::to_string(rank)});
+      }
+  for (const std::string& w : written) {
+    EXPECT_TRUE(std::regex_match(w, card)) << w;
+    EXPECT_TRUE(std::regex_match(w + "@B", table_card)) << w;
+  }
+  for (const char* bad : {"7X", "Sp A", "Sp  7", "7H=7D", "JK=", "R14", "Kl D@b", "top"}) {
+    EXPECT_FALSE(std::regex_match(std::string(bad), card)) << bad;
+    EXPECT_FALSE(std::regex_match(std::string(bad), table_card)) << bad;
   }
 }
 
