@@ -259,6 +259,7 @@ struct MatchRules {
 struct Clause {
   std::string id;      // "<ruleset>/<clause>"
   std::string text;    // one paraphrased line
+  std::string text_sv;  // the same in Swedish
   std::string source;  // file and section
   std::string resolution;  // where the text is silent or ambiguous: the reading taken
   std::vector<Check> checks;

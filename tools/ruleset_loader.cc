@@ -288,8 +288,9 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file) : file_(file), 
   if (const YamlNode* v = root_.find("variants")) {
     in.expect_seq(*v, "variants");
     for (const YamlNode& item : v->items) {
-      in.expect_map(item, {"id", "text", "source", "set"}, "a variant");
+      in.expect_map(item, {"id", "text", "text_sv", "source", "set"}, "a variant");
       VariantInfo info{in.scalar(in.require(item, "id"), "id"), in.scalar(in.require(item, "text"), "text"),
+                       in.scalar(in.require(item, "text_sv"), "text_sv"),
                        item.find("source") ? in.scalar(*item.find("source"), "source") : ""};
       if (variant_patch_.count(info.id)) in.fail(item, "variant '" + info.id + "' is defined twice");
       variant_patch_[info.id] = &in.require(item, "set");
@@ -299,8 +300,9 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file) : file_(file), 
   if (const YamlNode* o = root_.find("options")) {
     in.expect_seq(*o, "options");
     for (const YamlNode& item : o->items) {
-      in.expect_map(item, {"id", "text", "source", "default", "choices"}, "an option");
+      in.expect_map(item, {"id", "text", "text_sv", "source", "default", "choices"}, "an option");
       OptionInfo info{in.scalar(in.require(item, "id"), "id"), in.scalar(in.require(item, "text"), "text"),
+                      in.scalar(in.require(item, "text_sv"), "text_sv"),
                       item.find("source") ? in.scalar(*item.find("source"), "source") : "",
                       in.scalar(in.require(item, "default"), "default"), {}};
       if (option_patch_.count(info.id)) in.fail(item, "option '" + info.id + "' is defined twice");
@@ -448,12 +450,13 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   in.expect_seq(catalog, "catalog");
   std::set<std::string> ids;
   for (const YamlNode& item : catalog.items) {
-    in.expect_map(item, {"id", "text", "source", "checks", "resolution", "events"}, "a catalog clause");
+    in.expect_map(item, {"id", "text", "text_sv", "source", "checks", "resolution", "events"}, "a catalog clause");
     Clause c;
     const YamlNode& id = in.require(item, "id");
     c.id = r.id + "/" + in.scalar(id, "id");
     if (!ids.insert(c.id).second) in.fail(id, "clause '" + c.id + "' is defined twice");
     c.text = in.scalar(in.require(item, "text"), "text");
+    c.text_sv = in.scalar(in.require(item, "text_sv"), "text_sv");
     c.source = in.scalar(in.require(item, "source"), "source");
     if (const YamlNode* res = item.find("resolution")) c.resolution = in.scalar(*res, "resolution");
     if (const YamlNode* checks = item.find("checks")) {

@@ -12,12 +12,13 @@
 
 namespace meldcheck {
 
+// `text` paraphrases in English, `text_sv` in Swedish.
 struct VariantInfo {
-  std::string id, text, source;
+  std::string id, text, text_sv, source;
 };
 
 struct OptionInfo {
-  std::string id, text, source, default_choice;
+  std::string id, text, text_sv, source, default_choice;
   std::vector<std::string> choices;
 };
 
