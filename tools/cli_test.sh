@@ -34,4 +34,15 @@ for k in 1 2; do "$meldcheck" simulate --ruleset rummy500 --hands 30 --seed 3 --
 [ $code -eq 0 ] && grep -q "^30 games, 30 hands" "$tmp/merged" || { echo "merge: exit $code"; cat "$tmp/merged"; exit 1; }
 "$meldcheck" simulate --merge "$tmp/s1.json" > /dev/null 2>&1; [ $? -eq 2 ] || { echo "merging one shard of two should be refused"; exit 1; }
 rm -rf "$tmp"
+# rules diff: two houses side by side; a bad house is exit 2 with its message on stderr.
+out=$("$meldcheck" rules diff rummy500 rummy500,ace-runs=round-the-corner); code=$?
+[ $code -eq 0 ] && grep -q "meld.ace_melding.wrap  *false  *true" <<<"$out" && grep -qx "clauses: the same" <<<"$out" ||
+  { echo "rules diff: exit $code: $out"; exit 1; }
+out=$("$meldcheck" rules diff --format json rummy500 liverpool); code=$?
+[ $code -eq 0 ] && grep -q '"id": "take.any-depth"' <<<"$out" && grep -q '"name": "claim"' <<<"$out" || { echo "rules diff json: $out"; exit 1; }
+for bad in "rummy500+taget rummy500" "rummy500 canasta" "rummy500 rummy500,deep=two" "rummy500"; do
+  out=$("$meldcheck" rules diff $bad 2>&1 >/dev/null); code=$?
+  [ $code -eq 2 ] && [ -n "$out" ] || { echo "rules diff $bad: exit $code, want 2 and a message on stderr: $out"; exit 1; }
+done
+"$meldcheck" rules rummy500 | grep -q "^catalog:" || { echo "rules rummy500 lost its catalog"; exit 1; }
 echo ok

@@ -1,6 +1,8 @@
 // Houses: parsed, checked against the rulesets, written back canonically, resolved.
 #include "tools/house.h"
 
+#include "tools/rules_listing.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -71,6 +73,47 @@ TEST(House, AllHousesAreEachDepartureAlone) {
   }
   EXPECT_EQ(all_houses(lib()).size(), total);
   EXPECT_THROW(all_houses(lib(), {"canasta"}), std::invalid_argument);
+}
+
+// `rules diff` compares spec_parameters: every variant and option choice of the spec must
+// show there, or the diff would call two different houses the same.
+TEST(RulesDiff, EveryDepartureFromTheBaseShows) {
+  for (const House& h : all_houses(lib())) {
+    const RuleSet base = resolve_house({h.ruleset, {}, {}}, lib());
+    const RulesDiff d = diff_rules(base, resolve_house(h, lib()));
+    EXPECT_EQ(d.parameters.empty(), h.variants.empty() && h.options.empty()) << format_house(h);
+    EXPECT_TRUE(d.clauses.empty()) << format_house(h);  // variants patch no catalog
+  }
+}
+
+TEST(RulesDiff, NamesParametersAsTheSpecDoes) {
+  const RulesDiff d = diff_rules(lib().find("rummy500")->base(), resolve_house(parse_house("rummy500,ace-runs=round-the-corner", lib()), lib()));
+  ASSERT_EQ(d.parameters.size(), 2u);
+  EXPECT_EQ(d.parameters[0].name, "meld.ace_melding.wrap");
+  EXPECT_EQ(d.parameters[0].a, "false");
+  EXPECT_EQ(d.parameters[0].b, "true");
+  EXPECT_EQ(d.parameters[1].name, "meld.ace_building.wrap");
+}
+
+TEST(RulesDiff, ClausesMeetByTheirIdsWithinTheRuleset) {
+  const RuleSet& a = lib().find("rummy500")->base();
+  const RuleSet& b = lib().find("liverpool")->base();
+  const RulesDiff d = diff_rules(a, b);
+  auto find = [&](const std::string& id) -> const RulesDiff::ClauseChange* {
+    for (const auto& c : d.clauses)
+      if (c.id == id) return &c;
+    return nullptr;
+  };
+  const auto* players = find("players");  // in both, other texts
+  ASSERT_NE(players, nullptr);
+  EXPECT_TRUE(players->a && players->b);
+  const auto* any_depth = find("take.any-depth");  // rummy500 alone
+  ASSERT_NE(any_depth, nullptr);
+  EXPECT_TRUE(any_depth->a && !any_depth->b);
+  size_t only_b = 0;
+  for (const auto& c : d.clauses) only_b += !c.a;
+  EXPECT_GT(only_b, 0u);
+  EXPECT_TRUE(diff_rules(a, a).clauses.empty() && diff_rules(a, a).parameters.empty());
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "tools/house.h"
 #include "tools/replay.h"
 #include "tools/report.h"
 #include "tools/rules_listing.h"
@@ -42,6 +43,19 @@ int replay_command(const std::vector<std::string>& paths, const std::string& for
   return 0;
 }
 
+// Two houses side by side; a house that is not understood is bad input.
+int rules_diff_command(const std::string& a, const std::string& b, const std::string& format, const RulesetLibrary& lib) {
+  try {
+    const meldcheck::House ha = meldcheck::parse_house(a, lib), hb = meldcheck::parse_house(b, lib);
+    const auto diff = meldcheck::diff_rules(meldcheck::resolve_house(ha, lib), meldcheck::resolve_house(hb, lib));
+    meldcheck::write_rules_diff(std::cout, meldcheck::format_house(ha), meldcheck::format_house(hb), diff, format == "json");
+    return 0;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "meldcheck rules diff: " << e.what() << "\n";
+    return 2;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -60,6 +74,12 @@ int main(int argc, char** argv) {
   auto* rules = app.add_subcommand("rules", "list the rulesets, or one ruleset's variants, options and rule catalog");
   std::string ruleset;
   rules->add_option("ruleset", ruleset, "a ruleset id");
+  auto* rules_diff = rules->add_subcommand(
+      "diff", "the parameters and catalog clauses in which two houses differ (a house: ruleset[+variant...][,option=choice...])");
+  std::string house_a, house_b, diff_format = "text";
+  rules_diff->add_option("a", house_a, "a house, e.g. rummy500")->required();
+  rules_diff->add_option("b", house_b, "another, e.g. rummy500+floating,ace-runs=round-the-corner")->required();
+  rules_diff->add_option("--format", diff_format, "text or json")->check(CLI::IsMember({"text", "json"}));
 
   auto* solve = app.add_subcommand("solve", "print the best arrange step for each scenario's setup (rummikub)");
   std::string solve_path, goal_name;
@@ -94,6 +114,7 @@ int main(int argc, char** argv) {
         goal = goal_name == "most-value" ? meldcheck::SolverGoal::kMostValue : meldcheck::SolverGoal::kMostTiles;
       return meldcheck::solve_file(std::cout, std::cerr, solve_path, lib, goal);
     }
+    if (*rules_diff) return rules_diff_command(house_a, house_b, diff_format, lib);
     if (*rules) {
       if (meldcheck::describe_rules(std::cout, lib, ruleset)) return 0;
       std::cerr << "meldcheck: no ruleset '" << ruleset << "'\n";

@@ -1,5 +1,9 @@
 #include "tools/rules_listing.h"
 
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
 namespace meldcheck {
 namespace {
 
@@ -60,6 +64,70 @@ bool describe_rules(std::ostream& out, const RulesetLibrary& library, const std:
     if (!c.resolution.empty()) out << "    resolution: " << c.resolution << "\n";
   }
   return true;
+}
+
+namespace {
+
+// "rummy500/meld.ace" -> "meld.ace": clauses of two rulesets meet by their own ids.
+std::string local_id(const Clause& c) { return c.id.substr(c.id.find('/') + 1); }
+
+const Clause* find_clause(const RuleSet& r, const std::string& id) {
+  for (const Clause& c : r.catalog)
+    if (local_id(c) == id) return &c;
+  return nullptr;
+}
+
+nlohmann::ordered_json clause_json(const std::optional<Clause>& c) {
+  if (!c) return nullptr;
+  return {{"text", c->text}, {"resolution", c->resolution}, {"source", c->source}};
+}
+
+}  // namespace
+
+RulesDiff diff_rules(const RuleSet& a, const RuleSet& b) {
+  RulesDiff d;
+  const auto pa = spec_parameters(a), pb = spec_parameters(b);  // the same names, in the same order
+  for (size_t i = 0; i < pa.size() && i < pb.size(); ++i)
+    if (pa[i].second != pb[i].second) d.parameters.push_back({pa[i].first, pa[i].second, pb[i].second});
+  for (const Clause& ca : a.catalog) {
+    const Clause* cb = find_clause(b, local_id(ca));
+    if (!cb || ca.text != cb->text || ca.resolution != cb->resolution)
+      d.clauses.push_back({local_id(ca), ca, cb ? std::optional<Clause>(*cb) : std::nullopt});
+  }
+  for (const Clause& cb : b.catalog)
+    if (!find_clause(a, local_id(cb))) d.clauses.push_back({local_id(cb), std::nullopt, cb});
+  return d;
+}
+
+void write_rules_diff(std::ostream& out, const std::string& a_name, const std::string& b_name, const RulesDiff& diff,
+                      bool json) {
+  if (json) {
+    nlohmann::ordered_json j = {{"a", a_name}, {"b", b_name}, {"parameters", nlohmann::ordered_json::array()},
+                                {"clauses", nlohmann::ordered_json::array()}};
+    for (const auto& p : diff.parameters) j["parameters"].push_back({{"name", p.name}, {"a", p.a}, {"b", p.b}});
+    for (const auto& c : diff.clauses) j["clauses"].push_back({{"id", c.id}, {"a", clause_json(c.a)}, {"b", clause_json(c.b)}});
+    out << j.dump(2) << "\n";
+    return;
+  }
+  out << "A: " << a_name << "\nB: " << b_name << "\n";
+  // Parameters in three aligned columns: name, A's value, B's value.
+  size_t name_w = 9, a_w = 1;
+  for (const auto& p : diff.parameters) name_w = std::max(name_w, p.name.size()), a_w = std::max(a_w, p.a.size());
+  auto row = [&](const std::string& n, const std::string& a, const std::string& b) {
+    out << "  " << n << std::string(name_w + 2 - n.size(), ' ') << a << std::string(a_w + 2 - a.size(), ' ') << b << "\n";
+  };
+  out << "\nparameters: " << (diff.parameters.empty() ? "the same\n" : std::to_string(diff.parameters.size()) + " differ\n");
+  if (!diff.parameters.empty()) row("parameter", "A", "B");
+  for (const auto& p : diff.parameters) row(p.name, p.a, p.b);
+  out << "\nclauses: " << (diff.clauses.empty() ? "the same\n" : std::to_string(diff.clauses.size()) + " differ\n");
+  for (const auto& c : diff.clauses) {
+    out << "  " << c.id << (!c.a ? " (only in B)" : !c.b ? " (only in A)" : "") << "\n";
+    for (const auto& [side, clause] : {std::pair{"A", &c.a}, std::pair{"B", &c.b}}) {
+      if (!*clause) continue;
+      out << "    " << side << ": " << (*clause)->text << "\n";
+      if (!(*clause)->resolution.empty()) out << "    " << side << " resolution: " << (*clause)->resolution << "\n";
+    }
+  }
 }
 
 }  // namespace meldcheck

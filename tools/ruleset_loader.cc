@@ -535,4 +535,125 @@ bool RulesetLibrary::knows_rule(const std::string& rule_id) const {
   return false;
 }
 
+namespace {
+
+template <typename E, size_t N>
+std::string name_of(const EnumName<E> (&names)[N], E value) {
+  for (const auto& e : names)
+    if (e.value == value) return std::string(e.name);
+  return "?";
+}
+
+std::string range_text(PlayerRange r) {
+  return r.min == r.max ? std::to_string(r.min) : std::to_string(r.min) + "-" + std::to_string(r.max);
+}
+
+// As a spec writes it: "A: 15, 2-10: face, J-K: 10, JK: 15" (runs of equal values, or of
+// ranks scoring their own number, grouped).
+std::string values_text(const CardValues& v) {
+  static constexpr const char* kNames[] = {"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+  std::string s;
+  for (int lo = 1, hi; lo <= kRanks; lo = hi + 1) {
+    const bool face = v.rank[lo] == lo && lo < kRanks && v.rank[lo + 1] == lo + 1;
+    for (hi = lo; hi < kRanks && (face ? v.rank[hi + 1] == hi + 1 : v.rank[hi + 1] == v.rank[lo]);) ++hi;
+    s += std::string(kNames[lo]) + (hi > lo ? std::string("-") + kNames[hi] : "") + ": " +
+         (face ? "face" : std::to_string(v.rank[lo])) + ", ";
+  }
+  return s + "JK: " + std::to_string(v.joker);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> spec_parameters(const RuleSet& r) {
+  std::vector<std::pair<std::string, std::string>> p;
+  auto add = [&](std::string name, std::string value) { p.emplace_back(std::move(name), std::move(value)); };
+  auto flag = [&](std::string name, bool b) { add(std::move(name), b ? "true" : "false"); };
+  auto num = [&](std::string name, int n) { add(std::move(name), std::to_string(n)); };
+  add("name", r.name);
+  add("notation", name_of(kNotations, r.notation));
+  add("players", range_text(r.players));
+  std::string decks, deals, contracts;
+  for (const DeckRule& d : r.decks) decks += (decks.empty() ? "" : ", ") + range_text(d.players) + ": " + std::to_string(d.decks);
+  if (!r.decks.empty()) num("deck.jokers_per_deck", r.decks[0].jokers / r.decks[0].decks);
+  add("deck.decks", decks);
+  for (const DealRule& d : r.deals)
+    deals += (deals.empty() ? "" : ", ") + range_text(d.players) +
+             (d.rounds.max < 255 ? " (rounds " + range_text(d.rounds) + ")" : "") + ": " + std::to_string(d.cards);
+  add("deal", deals);
+  add("pile_start", name_of(kPileStarts, r.pile_start));
+
+  add("draw.take_sizes", name_of(kTakeSizes, r.draw.take_sizes));
+  add("draw.taken_card_use", name_of(kTakenCardUses, r.draw.taken_card_use));
+  flag("draw.taken_use_layoff_counts", r.draw.taken_use_layoff_counts);
+  flag("draw.lone_taken_card_no_discard", r.draw.lone_taken_card_no_discard);
+  flag("draw.whole_pile.needs_opened", r.draw.whole_pile.needs_opened);
+  flag("draw.whole_pile.meld_due", r.draw.whole_pile.meld_due);
+  flag("draw.whole_pile.layoff_counts", r.draw.whole_pile.layoff_counts);
+  num("draw.whole_pile.unmeldable_penalty", r.draw.whole_pile.unmeldable_penalty);
+  add("draw.empty_stock", name_of(kEmptyStocks, r.draw.empty_stock));
+  add("draw.stuck_ends", name_of(kStuckEnds, r.draw.stuck_ends));
+  num("draw.timeout_penalty", r.draw.timeout_penalty);
+  flag("draw.timeout_short_pool_draws", r.draw.timeout_short_pool_draws);
+
+  num("meld.min_size", r.meld.min_size);
+  num("meld.set_max", r.meld.set_max);
+  flag("meld.set_distinct_suits", r.meld.set_distinct_suits);
+  add("meld.set_standin", name_of(kSetStandins, r.meld.set_standin));
+  flag("meld.ace_melding.high", r.meld.ace_melding.high);
+  flag("meld.ace_melding.wrap", r.meld.ace_melding.wrap);
+  flag("meld.ace_building.high", r.meld.ace_building.high);
+  flag("meld.ace_building.wrap", r.meld.ace_building.wrap);
+  num("meld.min_naturals", r.meld.min_naturals);
+  flag("meld.joker_not_on_table", r.meld.joker_not_on_table);
+
+  add("opening.form", name_of(kOpeningForms, r.opening.form));
+  num("opening.points", r.opening.points);
+  flag("opening.melds_after_opening", r.opening.melds_after_opening);
+  flag("opening.first_lap_no_meld", r.opening.first_lap_no_meld);
+  for (const ContractRound& c : r.opening.contracts)
+    contracts += (contracts.empty() ? "" : ", ") + std::string("{ sets: ") + std::to_string(c.sets) + ", runs: " + std::to_string(c.runs) + " }";
+  add("opening.contracts", "[" + contracts + "]");
+  flag("opening.contract_distinct", r.opening.contract_distinct);
+  flag("layoff.needs_opened", r.layoff.needs_opened);
+  flag("swap.allowed", r.swap.allowed);
+  flag("swap.needs_opened", r.swap.needs_opened);
+  flag("swap.joker_used_same_turn", r.swap.joker_used_same_turn);
+  add("swap.natural_scores_for", name_of(kSwapScorers, r.swap.natural_scores_for));
+  add("claim", name_of(kClaimRules, r.claim));
+
+  flag("going_out.build_only_needs_discard", r.going_out.build_only_needs_discard);
+  flag("going_out.empty_hand_floats", r.going_out.empty_hand_floats);
+  flag("going_out.dead_last_discard", r.going_out.dead_last_discard);
+  flag("going_out.last_round_all_cards", r.going_out.last_round_all_cards);
+  flag("going_out.last_round_others_discard", r.going_out.last_round_others_discard);
+  flag("table.free_rearrangement", r.table.free_rearrangement);
+  add("table.best_move", name_of(kSolverGoals, r.table.best_move));
+
+  const Scoring& s = r.scoring;
+  add("scoring.method", name_of(kScoringMethods, s.method));
+  add("scoring.hand", values_text(s.hand));
+  add("scoring.table", values_text(s.table));
+  const AceTableValues& a = s.ace_table;
+  add("scoring.ace_table", !s.table_ace_by_place ? "none"
+                           : "{ in_set: " + std::to_string(a.in_set) + ", low: " + std::to_string(a.low) + ", high: " +
+                                 std::to_string(a.high) + ", corner: " + std::to_string(a.corner) +
+                                 ", corner_to_three: " + std::to_string(a.corner_to_three) + " }");
+  flag("scoring.table_joker_as_standin", s.table_joker_as_standin);
+  num("scoring.out_bonus", s.out_bonus);
+  add("scoring.out_bonus_when", name_of(kOutBonusWhens, s.out_bonus_when));
+  num("scoring.out_score", s.out_score);
+  num("scoring.one_go_score", s.one_go_score);
+  add("scoring.one_go", name_of(kOneGos, s.one_go));
+  flag("scoring.last_round_out_is_one_go", s.last_round_out_is_one_go);
+  add("scoring.lowest_tie", name_of(kLowestTies, s.lowest_tie));
+
+  add("match.goal", name_of(kMatchGoals, r.match.goal));
+  num("match.target", r.match.target);
+  num("match.rounds", r.match.rounds);
+  flag("match.lowest_wins", r.match.lowest_wins);
+  add("match.tie", name_of(kTieRules, r.match.tie));
+  num("max_turns", r.max_turns);
+  return p;
+}
+
 }  // namespace meldcheck

@@ -68,4 +68,9 @@ class RulesetLibrary {
   std::vector<std::unique_ptr<RulesetSpec>> specs_;
 };
 
+// A resolved ruleset's parameters and policies by the names a spec file gives them
+// ("meld.ace_melding.wrap", "draw.take_sizes"), each with its value as a spec writes it, in
+// the spec's order; unset ones at the engine's default. What `rules diff` compares.
+std::vector<std::pair<std::string, std::string>> spec_parameters(const RuleSet& r);
+
 }  // namespace meldcheck
