@@ -24,6 +24,18 @@ enum class ActionKind : uint8_t {
   kNextHand,  // next_hand: { seed }
 };
 
+// A set of action kinds.
+class ActionKinds {
+ public:
+  static constexpr ActionKinds all() { return ActionKinds(~0u); }
+  static constexpr ActionKinds only(ActionKind k) { return ActionKinds(1u << int(k)); }
+  constexpr bool has(ActionKind k) const { return bits_ >> int(k) & 1; }
+
+ private:
+  constexpr explicit ActionKinds(uint32_t bits) : bits_(bits) {}
+  uint32_t bits_;
+};
+
 // Which cards of the discard pile a take asks for.
 struct TakeSpec {
   enum class Kind : uint8_t { kNone, kCount, kAll, kDownTo } kind = Kind::kNone;

@@ -38,8 +38,10 @@ void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Act
 
 // The same without the solver's best arrangement among a Rummikub turn's moves (its
 // simpler arrangements stay): for random play that needs many states a second more than
-// the best move, such as play_fuzz (the solver is fuzzed on its own).
-void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out);
+// the best move, such as play_fuzz (the solver is fuzzed on its own). With `kinds`, only
+// the actions of those kinds, the others not even searched for.
+void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out,
+                         ActionKinds kinds = ActionKinds::all());
 
 // Whether the enumeration lists this action, as written or written another way (cards in
 // another order, a joker's stand-in settled or named, a take by count or by card).
@@ -47,5 +49,26 @@ bool is_listed(const GameState& state, const RuleSet& rules, const Action& actio
 
 // Each player's score for a finished hand, penalties taken during the hand included.
 void score_hand(const GameState& state, const RuleSet& rules, std::span<int32_t> scores);
+
+// A finished hand's scores line by line, for people: each card's points and why, the
+// bonuses and penalties. A player's lines add up to their score.
+enum class ScoreWhy : uint8_t {
+  kOnTable, kAceInSet, kAceLow, kAceHigh, kAceCorner, kAceCornerToThree, kJokerOnTable, kJokerAsCard,
+  kInHand,      // a card left in the player's own hand (or rack)
+  kOthersHand,  // a card in another player's hand, paid to the one who went out
+  kOutBonus, kOut, kOutInOneGo,
+  kWinnings,           // zero-sum: what the others paid, shared among the winners
+  kLowestRackDeducted, // zero-sum without a winner out: the lowest rack is taken off each debt
+  kPenalty,            // penalties entered during the hand
+};
+struct ScoreLine {
+  uint8_t player = 0;  // whose score it counts in
+  Face card;           // none for a bonus, a share or a penalty
+  int points = 0;
+  ScoreWhy why = ScoreWhy::kOnTable;
+  uint8_t meld_id = 0;         // a card on the table: its meld
+  uint8_t from = kNoPlayer;    // whose hand or building it is
+};
+std::vector<ScoreLine> explain_hand_scores(const GameState& state, const RuleSet& rules);
 
 }  // namespace meldcheck

@@ -113,6 +113,21 @@ void score(const GameState& s, const RuleSet& r, int out, std::span<int32_t> sco
   for (int p = 0; p < n; ++p) scores[p] += s.players[p].penalty;
 }
 
+// Why a card on the table is worth what it is: its place when the ace is scored by place.
+ScoreWhy table_why(const Scoring& sc, const Shape& shape, int slot) {
+  if (shape.joker(slot)) return sc.table_joker_as_standin ? ScoreWhy::kJokerAsCard : ScoreWhy::kJokerOnTable;
+  if (shape.faces[slot].rank() != 1 || !sc.table_ace_by_place) return ScoreWhy::kOnTable;
+  switch (ace_role(shape, slot)) {
+    case AceRole::kInSet: return ScoreWhy::kAceInSet;
+    case AceRole::kLow: return ScoreWhy::kAceLow;
+    case AceRole::kHigh: return ScoreWhy::kAceHigh;
+    case AceRole::kCorner: return ScoreWhy::kAceCorner;
+    case AceRole::kCornerToThree: return ScoreWhy::kAceCornerToThree;
+    case AceRole::kNotAce: break;
+  }
+  return ScoreWhy::kOnTable;
+}
+
 void decide_match(GameState& s, const RuleSet& r) {
   const MatchRules& m = r.match;
   const int n = s.num_players;
@@ -146,6 +161,55 @@ void decide_match(GameState& s, const RuleSet& r) {
 
 void score_hand(const GameState& state, const RuleSet& rules, std::span<int32_t> scores) {
   score(state, rules, state.last_out, scores);
+}
+
+std::vector<ScoreLine> explain_hand_scores(const GameState& s, const RuleSet& r) {
+  // The branches of score() line by line; `meldcheck check` shows that they add up to it.
+  const Scoring& sc = r.scoring;
+  const int n = s.num_players, out = s.last_out == kNoPlayer ? kNoPlayer : s.last_out;
+  std::vector<ScoreLine> lines;
+  auto hand_lines = [&](int p, int to, int sign, ScoreWhy why) {
+    for (Card c : s.hand(p)) lines.push_back({uint8_t(to), face_of(c), sign * sc.hand.of(face_of(c)), why, 0, uint8_t(p)});
+  };
+  switch (sc.method) {
+    case ScoringMethod::kTableMinusHand:
+      for (const Meld& m : s.table.all())
+        for (int i = 0; i < m.shape.size; ++i)
+          lines.push_back({m.builders[i], m.shape.faces[i], table_value(sc, m.shape, i), table_why(sc, m.shape, i), m.id, m.builders[i]});
+      for (int p = 0; p < n; ++p) hand_lines(p, p, -1, ScoreWhy::kInHand);
+      if (out != kNoPlayer && earns_out_bonus(s, sc, out)) lines.push_back({uint8_t(out), Face{}, sc.out_bonus, ScoreWhy::kOutBonus});
+      break;
+    case ScoringMethod::kHandsToWinner:
+      if (out != kNoPlayer)
+        for (int p = 0; p < n; ++p)
+          if (p != out) hand_lines(p, out, 1, ScoreWhy::kOthersHand);
+      break;
+    case ScoringMethod::kPenaltyPoints:
+      for (int p = 0; p < n; ++p)
+        if (p != out) hand_lines(p, p, 1, ScoreWhy::kInHand);
+      if (out != kNoPlayer) {
+        const bool one_go = went_out_in_one_go(s, r);
+        lines.push_back({uint8_t(out), Face{}, one_go ? sc.one_go_score : sc.out_score, one_go ? ScoreWhy::kOutInOneGo : ScoreWhy::kOut});
+      }
+      break;
+    case ScoringMethod::kZeroSum: {
+      std::array<int32_t, kMaxPlayers> scores{};
+      zero_sum(s, r, out, scores);
+      for (int p = 0; p < n; ++p) {
+        if (scores[p] > 0 || (scores[p] == 0 && s.hand(p).empty())) {
+          lines.push_back({uint8_t(p), Face{}, scores[p], ScoreWhy::kWinnings});
+          continue;
+        }
+        hand_lines(p, p, -1, ScoreWhy::kInHand);
+        const int rack = hand_value(sc, s.hand(p));
+        if (rack != -scores[p]) lines.push_back({uint8_t(p), Face{}, rack + scores[p], ScoreWhy::kLowestRackDeducted});
+      }
+      break;
+    }
+  }
+  for (int p = 0; p < n; ++p)
+    if (s.players[p].penalty) lines.push_back({uint8_t(p), Face{}, s.players[p].penalty, ScoreWhy::kPenalty});
+  return lines;
 }
 
 namespace detail {

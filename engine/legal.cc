@@ -19,6 +19,9 @@ struct Collector {
   CheckTally* refused;
   std::vector<Action>* dropped;
   bool solver = true;  // the solver's best arrangement among Rummikub's moves
+  ActionKinds kinds = ActionKinds::all();
+
+  bool wants(ActionKind k) const { return kinds.has(k); }
 
   // A candidate made in place at the back of the list; keep_if_legal() keeps it only if
   // apply would accept it. Nothing may be proposed before the last one is settled.
@@ -37,6 +40,7 @@ struct Collector {
     if (refused) ++(*refused)[int(c)];
   }
   void offer(ActionKind kind, int player) {
+    if (!wants(kind)) return;
     propose(kind, player);
     keep_if_legal();
   }
@@ -126,10 +130,10 @@ void arrange_moves(Collector& c, int p) {
 void draw_phase(Collector& c, int p) {
   c.offer(ActionKind::kDraw, p);
   if (c.r.table.free_rearrangement) {
-    arrange_moves(c, p);
+    if (c.wants(ActionKind::kArrange)) arrange_moves(c, p);
     c.offer(ActionKind::kTimeout, p);
   }
-  for (int n = 1; n <= c.s.discard.size(); ++n) {
+  for (int n = 1; c.wants(ActionKind::kTake) && n <= c.s.discard.size(); ++n) {
     Action& a = c.propose(ActionKind::kTake, p);
     a.take.kind = TakeSpec::Kind::kCount;
     a.take.count = uint8_t(n);
@@ -141,9 +145,10 @@ void draw_phase(Collector& c, int p) {
 void play_phase(Collector& c, int p) {
   const GameState& s = c.s;
   const detail::Pool hand(s.hand(p));
-  if (c.r.opening.form == OpeningForm::kContract && !s.players[p].opened) {
+  const bool contract = c.r.opening.form == OpeningForm::kContract && !s.players[p].opened;
+  if (c.wants(ActionKind::kMeld) && contract) {
     contract_melds(c, p, hand);
-  } else {
+  } else if (c.wants(ActionKind::kMeld)) {
     detail::for_each_meld(c.r.meld, hand, [&](std::span<const Token> t) {
       Action& a = c.propose(ActionKind::kMeld, p);
       add_group(a, t);
@@ -152,14 +157,14 @@ void play_phase(Collector& c, int p) {
     });
   }
   for (const Meld& m : s.table.all()) {
-    detail::for_each_layoff(c.r.meld, hand, m.shape, [&](std::span<const Token> t) {
+    if (c.wants(ActionKind::kLayoff)) detail::for_each_layoff(c.r.meld, hand, m.shape, [&](std::span<const Token> t) {
       Action& a = c.propose(ActionKind::kLayoff, p);
       a.meld_id = m.id;
       add_group(a, t);
       c.keep_if_legal();
       return true;
     });
-    for (int i = 0; i < m.shape.size; ++i) {
+    for (int i = 0; c.wants(ActionKind::kSwap) && i < m.shape.size; ++i) {
       if (!m.shape.joker(i)) continue;
       each_distinct_face(s.hand(p), [&](Face f) {
         if (!f.is_natural() || f.rank() != m.shape.faces[i].rank()) return;
@@ -170,7 +175,7 @@ void play_phase(Collector& c, int p) {
       });
     }
   }
-  each_distinct_face(s.hand(p), [&](Face f) {
+  if (c.wants(ActionKind::kDiscard)) each_distinct_face(s.hand(p), [&](Face f) {
     Action& a = c.propose(ActionKind::kDiscard, p);
     a.card = f;
     c.keep_if_legal();
@@ -187,7 +192,9 @@ void play_phase(Collector& c, int p) {
 // open. The candidates of a depth are the same for every claimer: found once, offered by each.
 void claims(Collector& c) {
   const GameState& s = c.s;
-  if (c.r.claim == ClaimRule::kNone || s.discard.empty() || !detail::claim_window_open(s, c.r)) return;
+  if (!c.wants(ActionKind::kClaim) || c.r.claim == ClaimRule::kNone || s.discard.empty() ||
+      !detail::claim_window_open(s, c.r))
+    return;
   auto offer_by_each = [&](const Action& a) {
     for (int q = 0; q < s.num_players; ++q) {
       c.propose(a).player = uint8_t(q);
@@ -285,9 +292,9 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
 
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action) {
   std::vector<Action> legal;
-  // Only arrangements need the solver's best one.
+  // Only arrangements need the solver's best one; the others, only the actions of their kind.
   if (action.kind == ActionKind::kArrange) legal_actions(state, rules, legal, nullptr);
-  else quick_legal_actions(state, rules, legal);
+  else quick_legal_actions(state, rules, legal, ActionKinds::only(action.kind));
   for (const Action& l : legal)
     if (same_action(state, rules, l, action)) return true;
   return false;
@@ -298,6 +305,7 @@ namespace {
 void enumerate(Collector& c) {
   const GameState& state = c.s;
   if (state.hand_over) {
+    if (!c.wants(ActionKind::kNextHand)) return;
     c.propose(ActionKind::kNextHand, state.to_move).seed = state.rng;
     c.keep_if_legal();
     return;
@@ -307,7 +315,7 @@ void enumerate(Collector& c) {
     case Phase::kDraw: draw_phase(c, p); break;
     case Phase::kPlay: play_phase(c, p); break;
     case Phase::kRow:
-      each_distinct_face(state.hand(p), [&](Face f) {
+      if (c.wants(ActionKind::kDiscard)) each_distinct_face(state.hand(p), [&](Face f) {
         Action& a = c.propose(ActionKind::kDiscard, p);
         a.card = f;
         c.keep_if_legal();
@@ -327,9 +335,9 @@ void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Act
   enumerate(c);
 }
 
-void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out) {
+void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, ActionKinds kinds) {
   out.clear();
-  Collector c{state, rules, out, nullptr, nullptr, false};
+  Collector c{state, rules, out, nullptr, nullptr, false, kinds};
   enumerate(c);
 }
 

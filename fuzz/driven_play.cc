@@ -1,7 +1,9 @@
 #include "fuzz/driven_play.h"
 
+#include <deque>
 #include <map>
 #include <mutex>
+#include <span>
 
 #include "engine/random_play.h"
 
@@ -9,8 +11,8 @@ namespace meldcheck::fuzz {
 
 namespace {
 
-constexpr int kStartsKept = 12;
-constexpr int kMostStepsPlayed = 300;
+constexpr size_t kStarts = 25;
+constexpr int kStepsApart = 12;
 
 // Once a stock has run dry under the must-play rule, every draw or pass is judged by the
 // solver's proof that the player cannot play: a step there costs a thousand others.
@@ -18,32 +20,64 @@ constexpr int kMostStepsPlayed = 300;
 bool solver_bound(const GameState& s, const RuleSet& r) { return r.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty(); }
 
 // Positions along a match played without checks from a fixed seed by RandomPlayer::legal
-// (cards laid where the enumeration lists a way, three times in four): where most inputs
-// start, so that a few
-// bytes reach what takes a game hundreds of steps (a contract laid, a hand about to end, a
-// later round). Made once for each configuration and player count, the same in every run.
-std::vector<GameState> play_positions(const RuleSet& rules, int players) {
-  std::vector<GameState> seen;
-  RandomPlayer player(1);
-  GameState s = new_match(rules, players, 1, players - 1);
-  for (int step = 0; step < kMostStepsPlayed && !s.game_over && !solver_bound(s, rules); ++step) {
-    seen.push_back(s);
-    const Action* a = player.legal(s, rules, true);
-    if (!a) break;
-    apply(s, rules, *a);
+// (cards laid where the enumeration lists a way, three times in four), kStepsApart steps
+// apart: where most inputs start, so that a few bytes reach what takes a game hundreds of
+// steps (a contract laid, a hand about to end, a later round). The same in every run, and
+// played only as far as an input has asked, once for each configuration and player count.
+class PlayedMatch {
+ public:
+  PlayedMatch(const RuleSet& rules, int players) : rules_(rules), s_(new_match(rules, players, 1, players - 1)) {}
+
+  // Position `i` (1-based), or the last one of a match that ended before it; nullptr when
+  // the match ended at once.
+  const GameState* position(size_t i) {
+    while (kept_.size() < i && !ended_) {
+      for (int step = 0; step < kStepsApart && !ended_; ++step) {
+        const Action* a = s_.game_over || solver_bound(s_, rules_) ? nullptr : player_.legal(s_, rules_, true);
+        if (a) apply(s_, rules_, *a);
+        ended_ = !a;
+      }
+      if (!ended_) kept_.push_back(s_);
+    }
+    return kept_.empty() ? nullptr : &kept_[std::min(i, kept_.size()) - 1];
   }
-  std::vector<GameState> kept;
-  for (int i = 0; i < kStartsKept && !seen.empty(); ++i) kept.push_back(seen[seen.size() * size_t(i) / kStartsKept]);
-  return kept;
+
+ private:
+  const RuleSet& rules_;
+  RandomPlayer player_{1};
+  GameState s_;
+  bool ended_ = false;
+  std::deque<GameState> kept_;  // stable addresses as it grows
+};
+
+const GameState* played_position(const Chosen& c, size_t i) {
+  static std::mutex mutex;
+  static std::map<std::pair<const hunt::Config*, int>, PlayedMatch> made;
+  const std::lock_guard lock(mutex);
+  auto it = made.try_emplace({c.config.get(), c.players}, c.config->rules, c.players).first;
+  return it->second.position(i);
 }
 
-const std::vector<GameState>& played_positions(const Chosen& c) {
-  static std::mutex mutex;
-  static std::map<std::pair<const hunt::Config*, int>, std::vector<GameState>> made;
-  const std::lock_guard lock(mutex);
-  auto [it, fresh] = made.try_emplace({c.config.get(), c.players});
-  if (fresh) it->second = play_positions(c.config->rules, c.players);
-  return it->second;
+// The kinds of action a step may take, by where the turn is.
+constexpr ActionKind kDrawKinds[] = {ActionKind::kDraw, ActionKind::kTake, ActionKind::kArrange,
+                                     ActionKind::kTimeout, ActionKind::kPass, ActionKind::kClaim};
+constexpr ActionKind kPlayKinds[] = {ActionKind::kMeld, ActionKind::kLayoff, ActionKind::kSwap,
+                                     ActionKind::kDiscard, ActionKind::kPass, ActionKind::kClaim};
+
+// The legal actions of a kind the bytes name, or of the next kind that has some: the
+// enumeration searches only for what the step will take (its cost is in the melds a hand
+// holds and the places a Rummikub table has for a tile), the enumeration in full only
+// after a hand's end and in the opening row.
+void list_some(FuzzedDataProvider& in, const GameState& s, const RuleSet& rules, std::vector<Action>& legal) {
+  std::span<const ActionKind> kinds;
+  if (!s.hand_over && s.phase == Phase::kDraw) kinds = kDrawKinds;
+  if (!s.hand_over && s.phase == Phase::kPlay) kinds = kPlayKinds;
+  if (kinds.empty()) return quick_legal_actions(s, rules, legal);
+  const size_t first = in.ConsumeIntegralInRange<size_t>(0, kinds.size() - 1);
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    quick_legal_actions(s, rules, legal, ActionKinds::only(kinds[(first + i) % kinds.size()]));
+    if (!legal.empty()) return;
+  }
 }
 
 }  // namespace
@@ -53,19 +87,22 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
   const RuleSet& rules = chosen.config->rules;
   hunt::GameSpec game{0, chosen.config, chosen.players, in.ConsumeIntegral<uint64_t>(), in.ConsumeIntegral<uint64_t>()};
   // A fresh deal from the bytes' seed, or a position of a match played beforehand.
-  const std::vector<GameState>& played = played_positions(chosen);
-  const size_t from = in.ConsumeIntegralInRange<size_t>(0, played.size());
-  GameState s = from == 0 ? new_match(rules, game.players, game.deal_seed, game.players - 1) : played[from - 1];
+  const size_t start = in.ConsumeIntegralInRange<size_t>(0, kStarts);
+  const GameState* played = start == 0 ? nullptr : played_position(chosen, start);
+  GameState s = played ? *played : new_match(rules, game.players, game.deal_seed, game.players - 1);
   hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, checks);
   const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
   Found found;
   hunt::Trace trace;
   trace.start = s;
+  trace.actions.reserve(size_t(most_steps));
+  trace.verdicts.reserve(size_t(most_steps));
+  trace.listed.reserve(size_t(most_steps));
   auto failed = [&](hunt::Finding f, const GameState& at) {
-    found.failure = hunt::Failure{game, std::move(trace), std::move(f), at, from != 0};
+    found.failure = hunt::Failure{game, std::move(trace), std::move(f), at, played != nullptr};
     return found;
   };
-  if (auto f = checker.hand_starts(s, from == 0 ? &dealt : nullptr)) return failed(*f, s);
+  if (auto f = checker.hand_starts(s, played ? nullptr : &dealt)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
   static thread_local std::vector<Action> legal;
   for (int steps = 0; in.remaining_bytes() > 0 && steps < most_steps && !s.game_over; ++steps) {
@@ -73,7 +110,7 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
     const bool listed = in.ConsumeBool();
     Action a;
     if (listed || made_up == MadeUp::kNear) {
-      quick_legal_actions(s, rules, legal);
+      list_some(in, s, rules, legal);
       if (legal.empty()) break;
       a = legal[in.ConsumeIntegralInRange<size_t>(0, legal.size() - 1)];
       if (!listed) a = hunt::nearby(s, a, in.ConsumeIntegral<uint64_t>());

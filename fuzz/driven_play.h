@@ -2,6 +2,10 @@
 // step an action the enumeration lists, or one the bytes make up (an arbitrary action, or
 // one near a listed action), every step checked (hunt/checks.h). What play_fuzz and
 // catalog_diff_fuzz share; they differ in the actions made up and the checks run.
+//
+// A game starts from a fresh deal or from one of 25 positions, twelve steps apart, of a
+// match played beforehand for the configuration; a listed action is one of the legal
+// actions of a kind the bytes name (the enumeration searches for that kind alone).
 #pragma once
 
 #include "fuzz/fuzz_input.h"

@@ -1,7 +1,10 @@
 #include "fuzz/fuzz_input.h"
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <unordered_map>
 
 namespace meldcheck::fuzz {
 
@@ -12,19 +15,40 @@ const hunt::ConfigSpace& space() {
   return all;
 }
 
-Chosen choose_in(FuzzedDataProvider& in, const RulesetSpec& spec) {
-  std::vector<std::string> variants;
-  const uint8_t mask = in.ConsumeIntegral<uint8_t>();
-  for (size_t i = 0; i < spec.variants().size() && i < 8; ++i)
-    if ((mask >> i) & 1) variants.push_back(spec.variants()[i].id);
-  std::map<std::string, std::string> options;
-  for (const OptionInfo& o : spec.options())
-    options[o.id] = o.choices[in.ConsumeIntegralInRange<size_t>(0, o.choices.size() - 1)];
-  Chosen c;
-  c.config = space().config(spec, variants, options);
-  const auto& players = c.config->rules.players;
-  c.players = in.ConsumeIntegralInRange<int>(players.min, players.max);
-  return c;
+constexpr size_t kOptionsKeyed = 7;  // six bits each above the ruleset and mask: 64 bits
+
+// The choices read from the bytes (the variants' mask, each option's choice) are packed
+// into a key, so that a configuration chosen before is found without building strings:
+// a lookup an execution instead of a few dozen allocations.
+
+Chosen choose_in(FuzzedDataProvider& in, size_t spec_index) {
+  const RulesetSpec& spec = *space().rulesets()[spec_index];
+  const uint8_t mask = in.ConsumeIntegral<uint8_t>() & uint8_t((1u << std::min<size_t>(spec.variants().size(), 8)) - 1);
+  uint64_t key = spec_index << 8 | mask;
+  std::array<uint8_t, kOptionsKeyed> choice{};
+  const size_t options = std::min(spec.options().size(), kOptionsKeyed);  // the rest keep their defaults
+  for (size_t i = 0; i < options; ++i) {
+    choice[i] = uint8_t(in.ConsumeIntegralInRange<size_t>(0, std::min<size_t>(spec.options()[i].choices.size(), 64) - 1));
+    key = key << 6 | choice[i];
+  }
+  static std::mutex mutex;
+  static std::unordered_map<uint64_t, std::shared_ptr<const hunt::Config>> made;
+  std::shared_ptr<const hunt::Config> config;
+  {
+    const std::lock_guard lock(mutex);
+    auto [it, fresh] = made.try_emplace(key);
+    if (fresh) {
+      std::vector<std::string> variants;
+      for (size_t i = 0; i < spec.variants().size() && i < 8; ++i)
+        if ((mask >> i) & 1) variants.push_back(spec.variants()[i].id);
+      std::map<std::string, std::string> chosen;
+      for (size_t i = 0; i < options; ++i) chosen[spec.options()[i].id] = spec.options()[i].choices[choice[i]];
+      it->second = space().config(spec, variants, chosen);
+    }
+    config = it->second;
+  }
+  const auto& players = config->rules.players;
+  return Chosen{std::move(config), in.ConsumeIntegralInRange<int>(players.min, players.max)};
 }
 
 }  // namespace
@@ -35,13 +59,13 @@ std::string Found::message() const {
 }
 
 Chosen choose_config(FuzzedDataProvider& in) {
-  const auto& specs = space().rulesets();
-  return choose_in(in, *specs[in.ConsumeIntegralInRange<size_t>(0, specs.size() - 1)]);
+  return choose_in(in, in.ConsumeIntegralInRange<size_t>(0, space().rulesets().size() - 1));
 }
 
 Chosen choose_config(FuzzedDataProvider& in, const std::string& ruleset) {
-  for (const RulesetSpec* spec : space().rulesets())
-    if (spec->id() == ruleset) return choose_in(in, *spec);
+  const auto& specs = space().rulesets();
+  for (size_t i = 0; i < specs.size(); ++i)
+    if (specs[i]->id() == ruleset) return choose_in(in, i);
   std::abort();  // a ruleset of spec/ named by a target: always there
 }
 
