@@ -45,4 +45,34 @@ for bad in "rummy500+taget rummy500" "rummy500 canasta" "rummy500 rummy500,deep=
   [ $code -eq 2 ] && [ -n "$out" ] || { echo "rules diff $bad: exit $code, want 2 and a message on stderr: $out"; exit 1; }
 done
 "$meldcheck" rules rummy500 | grep -q "^catalog:" || { echo "rules rummy500 lost its catalog"; exit 1; }
+# Conventions: --version; a command line not understood is exit 2, its message on stderr only.
+"$meldcheck" --version | grep -qx "meldcheck [0-9]*\.[0-9]*\.[0-9]*" || { echo "--version: $("$meldcheck" --version 2>&1)"; exit 1; }
+for bad in "" "--nope" "replay" "replay --format xml $data" "replay --jobs x $data" "rules diff rummy500" "completion zsh"; do
+  err_file=$(mktemp); out=$("$meldcheck" $bad 2>"$err_file"); code=$?; err=$(cat "$err_file"); rm -f "$err_file"
+  [ $code -eq 2 ] && [ -z "$out" ] && [ -n "$err" ] || { echo "'meldcheck $bad': exit $code, stdout '$out', stderr '$err'"; exit 1; }
+done
+# replay --filter (on names and paths) and --jobs (the same report as one job); no colour into a pipe.
+out=$("$meldcheck" replay --filter "*whose expectation*:*example 6" "$data"); code=$?
+[ $code -eq 2 ] && grep -q "^FAIL .*failing.yaml" <<<"$out" && grep -q "^PASS .*example 6" <<<"$out" && grep -qx "1 passed, 2 failed" <<<"$out" ||
+  { echo "filter: exit $code: $out"; exit 1; }
+out=$("$meldcheck" replay --filter "*/solve.yaml" "$data"); code=$?
+[ $code -eq 2 ] && grep -qx "2 passed, 1 failed" <<<"$out" || { echo "filter by path: exit $code: $out"; exit 1; }
+out=$("$meldcheck" replay --filter "-*/testdata/*" "$data" 2>&1 >/dev/null); [ -n "$out" ] || { echo "filter matching nothing: no note"; exit 1; }
+scenarios=$data/../../scenarios
+[ "$("$meldcheck" replay --jobs 2 "$scenarios")" == "$("$meldcheck" replay --jobs 1 "$scenarios")" ] || { echo "--jobs 2 reports otherwise"; exit 1; }
+"$meldcheck" replay "$data/solve.yaml" | grep -q $'\033' && { echo "colour into a pipe"; exit 1; }
+if command -v script >/dev/null; then
+  out=$(script -qc "'$meldcheck' replay '$data/solve.yaml'" /dev/null); grep -q $'\033\[32mPASS' <<<"$out" || { echo "no colour on a terminal: $out"; exit 1; }
+  out=$(NO_COLOR=1 script -qc "'$meldcheck' replay '$data/solve.yaml'" /dev/null); grep -q $'\033' <<<"$out" && { echo "colour with NO_COLOR"; exit 1; }
+fi
+# Completion: generated from the command's definition; a few completions.
+bash -c 'source <("$0" completion bash) && complete -p meldcheck' "$meldcheck" | grep -q "_meldcheck meldcheck" || { echo "completion: not loaded"; exit 1; }
+complete_words() {  # the completions of the words given, the last one being completed
+  bash -c 'source <("$0" completion bash); COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _meldcheck; echo "${COMPREPLY[*]}"' "$meldcheck" meldcheck "$@"
+}
+[[ " $(complete_words re) " == *" replay "* ]] || { echo "completion of 're': $(complete_words re)"; exit 1; }
+[ "$(complete_words replay --format "")" == "text json junit" ] || { echo "completion of --format: $(complete_words replay --format "")"; exit 1; }
+[ "$(complete_words rules diff --format j)" == "json" ] || { echo "completion below rules diff: $(complete_words rules diff --format j)"; exit 1; }
+[[ " $(complete_words --spec re rep) " == *" replay "* ]] || { echo "completion after an option's value"; exit 1; }
+[[ " $(complete_words replay --f) " == *" --filter "* ]] || { echo "completion of replay's options"; exit 1; }
 echo ok

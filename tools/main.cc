@@ -1,15 +1,19 @@
 // meldcheck: replay scenario files against the rules engine, list the rulesets, play
 // random games with checks.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
 #include <iostream>
 #include <memory>
 
+#include "tools/completion.h"
 #include "tools/house.h"
+#include "tools/check_command.h"
 #include "tools/replay.h"
 #include "tools/report.h"
 #include "tools/rules_listing.h"
 #include "tools/reproduce_command.h"
+#include "tools/run_options.h"
 #include "tools/simulate_command.h"
 #include "tools/solve.h"
 
@@ -24,19 +28,32 @@ const RulesetLibrary& library(const std::string& spec_dir, std::unique_ptr<Rules
   return *holder;
 }
 
-int replay_command(const std::vector<std::string>& paths, const std::string& format, const RulesetLibrary& lib) {
+// Files replayed on `jobs` threads, the report in the order of one job.
+int replay_command(const std::vector<std::string>& paths, const std::string& format, const std::string& filter_spec,
+                   int jobs, const RulesetLibrary& lib) {
+  // A file the filter excludes by its path is not read; the others are, to see the names
+  // of their scenarios, and a file that cannot be read is reported whatever the filter.
+  const meldcheck::NameFilter filter(filter_spec);
+  std::vector<std::string> files;
+  for (const std::string& path : paths)
+    for (std::string& file : meldcheck::scenario_files(path))
+      if (!filter.excludes(file)) files.push_back(std::move(file));
+  auto per_file = meldcheck::parallel_map(files.size(), jobs, [&](size_t i) {
+    return meldcheck::replay_file(files[i], lib,
+                                  [&](const meldcheck::Scenario& s) { return filter.accepts({s.name, files[i]}); });
+  });
   std::vector<meldcheck::ScenarioResult> results;
   bool unreadable = false;
-  for (const std::string& path : paths)
-    for (const std::string& file : meldcheck::scenario_files(path))
-      for (auto& r : meldcheck::replay_file(file, lib)) {
-        unreadable |= r.status == meldcheck::ScenarioResult::Status::kError;
-        results.push_back(std::move(r));
-      }
+  for (auto& file_results : per_file)
+    for (auto& r : file_results) {
+      unreadable |= r.status == meldcheck::ScenarioResult::Status::kError;
+      results.push_back(std::move(r));
+    }
+  if (results.empty() && !filter_spec.empty()) std::cerr << "meldcheck replay: no scenario matches --filter '" << filter_spec << "'\n";
   meldcheck::ReportFormat f = format == "json"    ? meldcheck::ReportFormat::kJson
                               : format == "junit" ? meldcheck::ReportFormat::kJunit
                                                   : meldcheck::ReportFormat::kText;
-  meldcheck::write_report(std::cout, results, f);
+  meldcheck::write_report(std::cout, results, f, f == meldcheck::ReportFormat::kText && meldcheck::colour_wanted(STDOUT_FILENO));
   if (unreadable) return 2;
   for (const auto& r : results)
     if (r.status != meldcheck::ScenarioResult::Status::kPass) return 1;
@@ -61,6 +78,7 @@ int rules_diff_command(const std::string& a, const std::string& b, const std::st
 int main(int argc, char** argv) {
   CLI::App app{"meldcheck: rules verification for rummy-family games"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "meldcheck " MELDCHECK_VERSION);
   std::string spec_dir;
   app.add_option("--spec", spec_dir, "read the rulesets from this folder instead of the built-in spec/")
       ->check(CLI::ExistingDirectory);
@@ -70,6 +88,13 @@ int main(int argc, char** argv) {
   std::string format = "text";
   replay->add_option("paths", paths, "scenario files or folders")->required();
   replay->add_option("--format", format, "text, json or junit")->check(CLI::IsMember({"text", "json", "junit"}));
+  std::string filter;
+  int jobs = 1;
+  replay->add_option("--filter", filter,
+                     "scenarios whose name or file matches: PATTERN[:PATTERN...][:-NEGATIVE...], * and ? wildcards "
+                     "(GoogleTest style; a - opens the negative part at the start or after a :)");
+  replay->add_option("--jobs", jobs, "files replayed at once (0: one a core); the report is the same")
+      ->check(CLI::Range(0, 1024));
 
   auto* rules = app.add_subcommand("rules", "list the rulesets, or one ruleset's variants, options and rule catalog");
   std::string ruleset;
@@ -87,13 +112,21 @@ int main(int argc, char** argv) {
   solve->add_option("--goal", goal_name, "most-tiles or most-value (default: the ruleset's)")
       ->check(CLI::IsMember({"most-tiles", "most-value"}));
 
+  meldcheck::CheckFlags check_flags;
+  CLI::App* check = meldcheck::add_check_command(app, check_flags);
   meldcheck::SimulateFlags simulate_flags;
   CLI::App* simulate = meldcheck::add_simulate_command(app, simulate_flags);
   meldcheck::ReproduceFlags reproduce_flags;
   CLI::App* reproduce = meldcheck::add_reproduce_command(app, reproduce_flags);
 
+  auto* completion = app.add_subcommand("completion", "print a shell completion script: source <(meldcheck completion bash)");
+  std::string shell;
+  completion->add_option("shell", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
+
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -102,10 +135,15 @@ int main(int argc, char** argv) {
     app.exit(e);  // the message, on stderr
     return 2;     // a command line that is not understood is bad input
   }
+  if (*completion) {
+    std::cout << meldcheck::bash_completion(app, "meldcheck");
+    return 0;
+  }
   try {
     std::unique_ptr<RulesetLibrary> holder;
     const RulesetLibrary& lib = library(spec_dir, holder);
-    if (*replay) return replay_command(paths, format, lib);
+    if (*replay) return replay_command(paths, format, filter, jobs, lib);
+    if (*check) return meldcheck::check_command(check_flags, lib);
     if (*simulate) return meldcheck::simulate_command(simulate_flags, lib);
     if (*reproduce) return meldcheck::reproduce_command(reproduce_flags);
     if (*solve) {

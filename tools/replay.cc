@@ -281,7 +281,8 @@ ScenarioResult replay(const Scenario& sc) {
   return res;
 }
 
-std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library) {
+std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library,
+                                        const std::function<bool(const Scenario&)>& keep) {
   std::vector<ScenarioResult> out;
   std::vector<Scenario> scenarios;
   try {
@@ -294,7 +295,8 @@ std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLi
     out.push_back(res);
     return out;
   }
-  for (const Scenario& sc : scenarios) out.push_back(replay(sc));
+  for (const Scenario& sc : scenarios)
+    if (!keep || keep(sc)) out.push_back(replay(sc));
   return out;
 }
 

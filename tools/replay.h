@@ -1,6 +1,7 @@
 // Replaying scenarios against the engine, and what came of it.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,8 +31,10 @@ Check apply_step(GameState& state, const RuleSet& rules, const Step& step);
 
 ScenarioResult replay(const Scenario& scenario);
 
-// Every scenario of a file, or one kError result when the file cannot be read.
-std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library);
+// Every scenario of a file that `keep` accepts (all without it), or one kError result when
+// the file cannot be read.
+std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library,
+                                        const std::function<bool(const Scenario&)>& keep = nullptr);
 
 // The scenario files below a path (every *.yaml below a folder), sorted.
 std::vector<std::string> scenario_files(const std::string& path);

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/run_options.h"
+
 namespace meldcheck {
 namespace {
 
@@ -51,12 +53,20 @@ std::string result_line(const ScenarioResult& r) {
   return "";
 }
 
-void write_report(std::ostream& out, const std::vector<ScenarioResult>& results, ReportFormat format) {
+void write_report(std::ostream& out, const std::vector<ScenarioResult>& results, ReportFormat format, bool colour) {
   int passed = 0, failed = 0;
   for (const auto& r : results) (r.status == ScenarioResult::Status::kPass ? passed : failed)++;
   switch (format) {
     case ReportFormat::kText:
-      for (const auto& r : results) out << result_line(r) << "\n";
+      for (const auto& r : results) {
+        const std::string line = result_line(r);
+        const size_t word = line.find(' ');  // PASS, FAIL or ERROR
+        if (colour)
+          out << coloured(line.substr(0, word), r.status == ScenarioResult::Status::kPass ? Colour::kGreen : Colour::kRed)
+              << line.substr(word) << "\n";
+        else
+          out << line << "\n";
+      }
       out << passed << " passed, " << failed << " failed\n";
       return;
     case ReportFormat::kJson: {

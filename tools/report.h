@@ -11,8 +11,10 @@ namespace meldcheck {
 
 enum class ReportFormat { kText, kJson, kJunit };
 
-// Writes the results, ending (in text) with the line `N passed, M failed`.
-void write_report(std::ostream& out, const std::vector<ScenarioResult>& results, ReportFormat format);
+// Writes the results, ending (in text) with the line `N passed, M failed`; `colour` paints
+// PASS green and FAIL and ERROR red (text only).
+void write_report(std::ostream& out, const std::vector<ScenarioResult>& results, ReportFormat format,
+                  bool colour = false);
 
 // The one-line account of a result.
 std::string result_line(const ScenarioResult& r);

@@ -705,7 +705,7 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
 // ---- scenarios -------------------------------------------------------------------------
 
 Scenario read_scenario(const YamlNode& doc, const std::string& file, const RulesetLibrary& library, int index,
-                       FileCardNames& card_names) {
+                       FileCardNames& card_names, const ReadAs* as = nullptr) {
   YamlReader base(file);
   if (!doc.is_map()) base.fail(doc, "a scenario must be a mapping");
   Scenario sc;
@@ -713,13 +713,18 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
   sc.mark = doc.mark;
   const YamlNode& rs = base.require(doc, "ruleset");
   sc.ruleset = base.scalar(rs, "ruleset");
+  if (as) {
+    sc.ruleset = as->ruleset;
+    sc.variants = as->variants;
+    sc.options = as->options;
+  }
   const RulesetSpec* spec = library.find(sc.ruleset);
   if (!spec) {
     std::string known;
     for (const auto& s : library.all()) known += (known.empty() ? "" : ", ") + s->id();
     base.fail(rs, "unknown ruleset '" + sc.ruleset + "' (known: " + known + ")");
   }
-  if (const YamlNode* v = doc.find("variants")) {
+  if (const YamlNode* v = as ? nullptr : doc.find("variants")) {
     base.expect_seq(*v, "variants");
     for (const YamlNode& id : v->items) {
       sc.variants.push_back(base.scalar(id, "a variant id"));
@@ -728,7 +733,7 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
         base.fail(id, "unknown variant '" + id.scalar + "' of " + sc.ruleset);
     }
   }
-  if (const YamlNode* o = doc.find("options")) {
+  if (const YamlNode* o = as ? nullptr : doc.find("options")) {
     base.expect_map(*o, "options");
     for (const auto& [k, v] : o->entries) {
       sc.options[k.scalar] = base.scalar(v, "an option's choice");
@@ -789,6 +794,24 @@ std::vector<Scenario> parse_scenarios(std::string_view text, const std::string& 
     out.push_back(read_scenario(docs[i], file, library, int(i), card_names));
   }
   if (out.empty()) throw InputError(file, {1, 1}, "the file holds no scenario");
+  return out;
+}
+
+std::vector<ScenarioAs> parse_scenarios_as(std::string_view text, const std::string& file, const RulesetLibrary& library,
+                                           const ReadAs& as) {
+  std::vector<YamlNode> docs = parse_yaml(text, file);
+  std::vector<ScenarioAs> out;
+  FileCardNames card_names;
+  for (size_t i = 0; i < docs.size(); ++i) {
+    if (docs[i].is_null()) continue;
+    try {
+      out.push_back({read_scenario(docs[i], file, library, int(i), card_names, &as), ""});
+    } catch (const InputError& e) {
+      out.push_back({std::nullopt, e.what()});
+    } catch (const std::invalid_argument& e) {  // a variant or option the house's ruleset lacks
+      out.push_back({std::nullopt, e.what()});
+    }
+  }
   return out;
 }
 

@@ -99,6 +99,23 @@ struct Scenario {
 std::vector<Scenario> load_scenarios(const std::string& path, const RulesetLibrary& library);
 std::vector<Scenario> parse_scenarios(std::string_view text, const std::string& file, const RulesetLibrary& library);
 
+// The ruleset, variants and options to read scenarios under instead of their own (the
+// same steps in another house: `meldcheck check --across`).
+struct ReadAs {
+  std::string ruleset;
+  std::vector<std::string> variants;
+  std::map<std::string, std::string> options;
+};
+// Each scenario of a file read as that house: the scenario, or why it cannot be (its
+// setup names tiles in a card game, a key of another ruleset...), as file:line:column.
+struct ScenarioAs {
+  std::optional<Scenario> scenario;
+  std::string error;
+};
+// Throws InputError only when the file is no YAML at all.
+std::vector<ScenarioAs> parse_scenarios_as(std::string_view text, const std::string& file, const RulesetLibrary& library,
+                                           const ReadAs& as);
+
 // The keys each object of the format accepts, by the schema's name for the object (for
 // the test that spec/scenario.schema.json and the loader agree).
 const std::map<std::string, std::vector<std::string>>& scenario_keys();

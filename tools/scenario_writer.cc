@@ -37,15 +37,6 @@ std::string meld_cards(const Meld& m, const RuleSet& r) {
 
 std::string boolean(bool b) { return b ? "true" : "false"; }
 
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::kDraw: return "draw";
-    case Phase::kPlay: return "play";
-    case Phase::kRow: return "row";
-  }
-  return "draw";
-}
-
 std::string take_text(const TakeSpec& t, const RuleSet& r) {
   switch (t.kind) {
     case TakeSpec::Kind::kCount: return t.count == 1 ? "top" : std::to_string(t.count);
@@ -63,6 +54,15 @@ std::string groups_text(const TokenGroups& g, const RuleSet& r) {
 }
 
 }  // namespace
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::kDraw: return "draw";
+    case Phase::kPlay: return "play";
+    case Phase::kRow: return "row";
+  }
+  return "draw";
+}
 
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact) {
   const std::string pad(size_t(indent), ' ');

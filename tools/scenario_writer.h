@@ -19,6 +19,9 @@ namespace meldcheck {
 // is for the caller to check.
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact = false);
 
+// A phase as a setup names it: draw, play, row.
+const char* phase_name(Phase p);
+
 // One step, as the contract writes it (`draw: stock`, `meld: [[7S, 7H, JK=7]]`, ...),
 // with `player:` when the player is not `to_move`.
 std::string write_step(const Action& a, const RuleSet& r, int to_move);
