@@ -9,6 +9,8 @@
 #include "tools/completion.h"
 #include "tools/house.h"
 #include "tools/check_command.h"
+#include "tools/engine_replay.h"
+#include "tools/protocol.h"
 #include "tools/replay.h"
 #include "tools/report.h"
 #include "tools/rules_listing.h"
@@ -60,6 +62,38 @@ int replay_command(const std::vector<std::string>& paths, const std::string& for
   return 0;
 }
 
+// Scenarios against another engine, one process at a time (an engine is one game at a time).
+int engine_replay_command(const std::vector<std::string>& paths, const std::string& format, const std::string& filter_spec,
+                          const std::string& command, bool strict, const std::string& rule_map_file, int timeout_ms,
+                          const RulesetLibrary& lib) {
+  meldcheck::EngineReplayOptions options{command, std::chrono::milliseconds(timeout_ms), strict, {}};
+  if (!rule_map_file.empty()) {
+    try {
+      for (const auto& [reason, rule] : nlohmann::json::parse(meldcheck::read_text_file(rule_map_file, 1 << 20)).items())
+        options.rule_map[reason] = rule.get<std::string>();
+    } catch (const nlohmann::json::exception& e) {
+      std::cerr << rule_map_file << ": not a JSON object of strings: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  meldcheck::EngineSession session(options);
+  const meldcheck::NameFilter filter(filter_spec);
+  std::vector<meldcheck::EngineResult> results;
+  bool unreadable = false;
+  for (const std::string& path : paths)
+    for (const std::string& file : meldcheck::scenario_files(path))
+      for (auto& r : meldcheck::replay_file_on_engine(file, lib, session, filter)) {
+        unreadable |= r.status == meldcheck::EngineResult::Status::kError && r.name.empty();
+        results.push_back(std::move(r));
+      }
+  meldcheck::write_engine_report(std::cout, results, format == "json");
+  if (session.restarts() > 0) std::cerr << "meldcheck replay: the engine was started again " << session.restarts() << " times\n";
+  if (unreadable) return 2;
+  for (const auto& r : results)
+    if (r.status == meldcheck::EngineResult::Status::kFail || r.status == meldcheck::EngineResult::Status::kError) return 1;
+  return 0;
+}
+
 // Two houses side by side; a house that is not understood is bad input.
 int rules_diff_command(const std::string& a, const std::string& b, const std::string& format, const RulesetLibrary& lib) {
   try {
@@ -95,6 +129,16 @@ int main(int argc, char** argv) {
                      "(GoogleTest style; a - opens the negative part at the start or after a :)");
   replay->add_option("--jobs", jobs, "files replayed at once (0: one a core); the report is the same")
       ->check(CLI::Range(0, 1024));
+  std::string engine_command, rule_ids = "loose", rule_map_file;
+  int engine_timeout_ms = 5000;
+  replay->add_option("--engine", engine_command,
+                     "replay against another engine through the engine protocol (spec/engine-protocol.md): a command, "
+                     "run with /bin/sh -c");
+  replay->add_option("--rule-ids", rule_ids, "with --engine: loose (legal or refused) or strict (the expected rule id too)")
+      ->check(CLI::IsMember({"loose", "strict"}));
+  replay->add_option("--rule-map", rule_map_file, "with --engine: a JSON object from the engine's reasons to rule ids");
+  replay->add_option("--timeout", engine_timeout_ms, "with --engine: milliseconds an answer may take")
+      ->check(CLI::Range(1, 3600000));
 
   auto* rules = app.add_subcommand("rules", "list the rulesets, or one ruleset's variants, options and rule catalog");
   std::string ruleset;
@@ -119,6 +163,9 @@ int main(int argc, char** argv) {
   meldcheck::ReproduceFlags reproduce_flags;
   CLI::App* reproduce = meldcheck::add_reproduce_command(app, reproduce_flags);
 
+  auto* serve = app.add_subcommand("serve", "meldcheck's engine behind the engine protocol (spec/engine-protocol.md), "
+                                            "JSON Lines on standard input and output");
+
   auto* completion = app.add_subcommand("completion", "print a shell completion script: source <(meldcheck completion bash)");
   std::string shell;
   completion->add_option("shell", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
@@ -142,8 +189,12 @@ int main(int argc, char** argv) {
   try {
     std::unique_ptr<RulesetLibrary> holder;
     const RulesetLibrary& lib = library(spec_dir, holder);
+    if (*replay && !engine_command.empty())
+      return engine_replay_command(paths, format, filter, engine_command, rule_ids == "strict", rule_map_file,
+                                   engine_timeout_ms, lib);
     if (*replay) return replay_command(paths, format, filter, jobs, lib);
     if (*check) return meldcheck::check_command(check_flags, lib);
+    if (*serve) return meldcheck::serve(std::cin, std::cout, lib);
     if (*simulate) return meldcheck::simulate_command(simulate_flags, lib);
     if (*reproduce) return meldcheck::reproduce_command(reproduce_flags);
     if (*solve) {

@@ -815,6 +815,15 @@ std::vector<ScenarioAs> parse_scenarios_as(std::string_view text, const std::str
   return out;
 }
 
+Step parse_step(std::string_view text, const std::string& file, const RuleSet& rules, int players,
+                const RulesetLibrary& library) {
+  std::vector<YamlNode> docs = parse_yaml(text, file);
+  if (docs.size() != 1 || docs[0].is_null()) throw InputError(file, {1, 1}, "a step must be one document");
+  FileCardNames card_names;
+  Reader in(file, rules, players, card_names);
+  return read_step(in, docs[0], library, 0);
+}
+
 std::vector<Scenario> load_scenarios(const std::string& path, const RulesetLibrary& library) {
   return parse_scenarios(read_text_file(path, YamlLimits{}.max_bytes), path, library);
 }

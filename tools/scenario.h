@@ -116,6 +116,10 @@ struct ScenarioAs {
 std::vector<ScenarioAs> parse_scenarios_as(std::string_view text, const std::string& file, const RulesetLibrary& library,
                                            const ReadAs& as);
 
+// One step as a scenario writes it (without `expect` or `then`), for a game of `players`.
+Step parse_step(std::string_view text, const std::string& file, const RuleSet& rules, int players,
+                const RulesetLibrary& library);
+
 // The keys each object of the format accepts, by the schema's name for the object (for
 // the test that spec/scenario.schema.json and the loader agree).
 const std::map<std::string, std::vector<std::string>>& scenario_keys();

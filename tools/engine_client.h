@@ -1,0 +1,45 @@
+// An engine process spoken to through the engine protocol (spec/engine-protocol.md): one
+// request a line on its input, one answer a line from its output, each within a time
+// limit. An engine that exits, hangs, writes what is not JSON or answers another request
+// is reported as such, and the process is gone: the caller starts another.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace meldcheck {
+
+class EngineProcess {
+ public:
+  // Starts `command` with /bin/sh -c. Throws std::runtime_error when it cannot.
+  EngineProcess(std::string command, std::chrono::milliseconds timeout);
+  ~EngineProcess();
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+
+  struct Reply {
+    std::optional<nlohmann::json> answer;  // the answer, when there is one
+    std::string failure;                   // else what went wrong: "exited (status 1)", "no answer within 5000 ms", ...
+  };
+  // Sends a request (its "id" is set here) and waits for its answer.
+  Reply request(nlohmann::json request);
+
+  bool alive() const { return pid_ > 0; }
+  const std::string& command() const { return command_; }
+
+ private:
+  void stop();
+  std::string command_;
+  std::chrono::milliseconds timeout_;
+  pid_t pid_ = -1;
+  int to_engine_ = -1, from_engine_ = -1;
+  std::string buffer_;  // what was read past the last line
+  long next_id_ = 1;
+};
+
+}  // namespace meldcheck

@@ -1,0 +1,59 @@
+// `meldcheck replay --engine CMD`: the scenarios replayed against another engine through
+// the engine protocol (spec/engine-protocol.md), its verdicts and positions held to what
+// the scenarios expect.
+#pragma once
+
+#include <chrono>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tools/engine_client.h"
+#include "tools/ruleset_loader.h"
+#include "tools/run_options.h"
+
+namespace meldcheck {
+
+struct EngineReplayOptions {
+  std::string command;
+  std::chrono::milliseconds timeout{5000};
+  bool strict_rule_ids = false;                 // a refusal must name the expected rule id
+  std::map<std::string, std::string> rule_map;  // the engine's reasons -> rule ids
+};
+
+struct EngineResult {
+  enum class Status { kPass, kFail, kSkip, kError };
+  Status status = Status::kPass;
+  std::string file, name;
+  int step = 0;         // the step it is about, 1-based; 0 for the scenario as a whole
+  std::string detail;   // what failed, or why it was skipped
+};
+
+// One engine process at a time, started again after it fails; what it said to `hello`.
+class EngineSession {
+ public:
+  explicit EngineSession(EngineReplayOptions options) : options_(std::move(options)) {}
+  // The running engine (started and greeted when needed), or nullptr with `why` set.
+  EngineProcess* engine(std::string& why);
+  const nlohmann::json& hello() const { return hello_; }
+  const EngineReplayOptions& options() const { return options_; }
+  int restarts() const { return restarts_; }
+
+ private:
+  EngineReplayOptions options_;
+  std::unique_ptr<EngineProcess> process_;
+  nlohmann::json hello_;
+  int restarts_ = -1;
+};
+
+std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
+                                                EngineSession& session, const NameFilter& filter);
+
+// One line a scenario, then `N passed, M failed, K skipped`.
+void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, bool json);
+
+}  // namespace meldcheck

@@ -1,0 +1,172 @@
+#include "tools/protocol.h"
+
+#include <charconv>
+#include <istream>
+#include <optional>
+#include <ostream>
+
+#include "tools/replay.h"
+#include "tools/scenario.h"
+#include "tools/scenario_writer.h"
+
+namespace meldcheck {
+
+using nlohmann::json;
+
+json yaml_to_json(const YamlNode& n) {
+  switch (n.kind) {
+    case YamlNode::Kind::kNull: return nullptr;
+    case YamlNode::Kind::kScalar: {
+      if (n.quoted) return n.scalar;
+      if (n.scalar == "true" || n.scalar == "false") return n.scalar == "true";
+      long long v = 0;
+      const char* end = n.scalar.data() + n.scalar.size();
+      if (!n.scalar.empty() && std::from_chars(n.scalar.data(), end, v).ptr == end) return v;
+      return n.scalar;
+    }
+    case YamlNode::Kind::kSequence: {
+      json a = json::array();
+      for (const YamlNode& i : n.items) a.push_back(yaml_to_json(i));
+      return a;
+    }
+    case YamlNode::Kind::kMap: {
+      json o = json::object();
+      for (const YamlEntry& e : n.entries) o[e.first.scalar] = yaml_to_json(e.second);
+      return o;
+    }
+  }
+  return nullptr;
+}
+
+json state_json(const GameState& s, const RuleSet& r) {
+  const std::vector<YamlNode> docs = parse_yaml(write_setup(s, r, 0), "state");
+  json state = docs.empty() ? json::object() : yaml_to_json(docs[0]);
+  state["round_over"] = s.hand_over;
+  state["game_over"] = s.game_over;
+  return state;
+}
+
+namespace {
+
+json error(const json& id, const std::string& code, const std::string& message) {
+  return {{"id", id}, {"ok", false}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+struct Game {
+  Scenario scenario;  // its rules and start; `state` is where play is
+  GameState state;
+};
+
+json hello(const json& id, const RulesetLibrary& library) {
+  json rulesets = json::array();
+  for (const auto& spec : library.all()) {
+    json variants = json::array(), options = json::object();
+    for (const VariantInfo& v : spec->variants()) variants.push_back(v.id);
+    for (const OptionInfo& o : spec->options()) options[o.id] = o.choices;
+    rulesets.push_back({{"id", spec->id()}, {"variants", variants}, {"options", options}});
+  }
+  return {{"id", id},
+          {"ok", true},
+          {"protocol", kProtocolVersion},
+          {"engine", {{"name", "meldcheck"}, {"version", MELDCHECK_VERSION}}},
+          {"rulesets", rulesets},
+          {"requests", {"hello", "new", "apply", "state", "legal", "score", "quit"}}};
+}
+
+// `new`: the request read as a scenario document (JSON is YAML), so that a setup means
+// exactly what it means in a scenario file.
+json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& library) {
+  json doc = {{"name", "protocol"}, {"ruleset", req.value("ruleset", "")}};
+  if (req.contains("variants")) doc["variants"] = req["variants"];
+  if (req.contains("options")) doc["options"] = req["options"];
+  if (req.contains("setup")) doc["setup"] = req["setup"];
+  if (req.contains("deal")) doc["deal"] = req["deal"];
+  std::vector<Scenario> read = parse_scenarios(doc.dump(), "new", library);
+  game = Game{std::move(read.front()), {}};
+  game->state = game->scenario.start;
+  return {{"id", req["id"]}, {"ok", true}};
+}
+
+json apply_request(const json& req, Game& game, const RulesetLibrary& library) {
+  if (!req.contains("step")) return error(req["id"], "bad-request", "apply needs a step");
+  const RuleSet& r = game.scenario.rules;
+  const Step step = parse_step(req["step"].dump(), "step", r, game.state.num_players, library);
+  const Check c = apply_step(game.state, r, step);
+  if (c == Check::kNone) return {{"id", req["id"]}, {"ok", true}, {"verdict", "ok"}};
+  const int idx = r.clause_of[int(c)];
+  return {{"id", req["id"]},
+          {"ok", true},
+          {"verdict", "reject"},
+          {"reason", idx >= 0 ? r.catalog[size_t(idx)].text : r.rule_id(c)},
+          {"rule", r.rule_id(c)}};
+}
+
+json legal_request(const json& id, const Game& game) {
+  const RuleSet& r = game.scenario.rules;
+  std::vector<Action> legal;
+  legal_actions(game.state, r, legal);
+  json steps = json::array();
+  for (const Action& a : legal) {
+    const std::vector<YamlNode> docs = parse_yaml(write_step(a, r, game.state.to_move), "legal");
+    if (!docs.empty()) steps.push_back(yaml_to_json(docs[0]));
+  }
+  return {{"id", id}, {"ok", true}, {"steps", steps}};
+}
+
+json score_request(const json& id, const Game& game) {
+  const GameState& s = game.state;
+  json scores = json::object(), totals = json::object(), winner = json::array();
+  for (int p = 0; p < s.num_players; ++p) {
+    if (s.hand_over) scores[player_name(p)] = s.round_scores[p];
+    totals[player_name(p)] = s.players[p].total;
+    if ((s.winners >> p) & 1) winner.push_back(player_name(p));
+  }
+  json out = {{"id", id}, {"ok", true}, {"round_over", s.hand_over}, {"totals", totals}, {"game_over", s.game_over}};
+  if (s.hand_over) out["round_scores"] = scores;
+  if (s.game_over) out["winner"] = winner;
+  return out;
+}
+
+json answer(const json& req, std::optional<Game>& game, const RulesetLibrary& library, bool& quit) {
+  const json id = req.contains("id") ? req["id"] : json();
+  const std::string cmd = req.value("cmd", "");
+  if (cmd == "hello") return hello(id, library);
+  if (cmd == "quit") {
+    quit = true;
+    return {{"id", id}, {"ok", true}};
+  }
+  if (cmd == "new") return new_game(req, game, library);
+  if (cmd != "apply" && cmd != "state" && cmd != "legal" && cmd != "score")
+    return error(id, "unsupported", "no request '" + cmd + "'");
+  if (!game) return error(id, "no-game", cmd + " before new");
+  if (cmd == "apply") return apply_request(req, *game, library);
+  if (cmd == "state") return {{"id", id}, {"ok", true}, {"state", state_json(game->state, game->scenario.rules)}};
+  if (cmd == "legal") return legal_request(id, *game);
+  return score_request(id, *game);
+}
+
+}  // namespace
+
+int serve(std::istream& in, std::ostream& out, const RulesetLibrary& library) {
+  std::optional<Game> game;
+  bool quit = false;
+  for (std::string line; !quit && std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json reply;
+    json id;
+    try {
+      const json req = json::parse(line);
+      if (!req.is_object()) throw std::invalid_argument("a request is a JSON object");
+      id = req.contains("id") ? req["id"] : json();
+      reply = answer(req, game, library, quit);
+    } catch (const InputError& e) {
+      reply = error(id, "bad-request", e.what());
+    } catch (const std::exception& e) {  // not JSON, a field of the wrong type
+      reply = error(id, "bad-request", e.what());
+    }
+    out << reply.dump() << "\n" << std::flush;
+  }
+  return 0;
+}
+
+}  // namespace meldcheck
