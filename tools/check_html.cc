@@ -371,7 +371,7 @@ void write_across(std::ostream& out, const json& across, const Words& w) {
         if (c == "legal")
           out << "<td class=\"ok\">✓ " << w.legal << "</td>";
         else
-          out << "<td class=\"no\">✗ <code>" << breakable(esc(c)) << "</code></td>";
+          out << "<td class=\"no\">✗&nbsp;<code>" << breakable(esc(c)) << "</code></td>";
       }
     }
     out << "</tr>\n";
@@ -576,7 +576,7 @@ a{color:#1d5b8f}
 .across td{padding:5px 8px;border-radius:6px;text-align:center}
 .across td.ok{white-space:nowrap}
 .across td.ok{background:#dff2e2;color:#1b6a2e;font-weight:700}
-.across td.no{background:#fde5e2;color:#a3261d}
+.across td.no{background:#fde5e2;color:#a3261d;min-width:13em}
 .across td.na{background:#eeeae2;color:#5d5a52;font-style:italic;text-align:left;white-space:normal}
 @media (max-width:800px){.sc-body{grid-template-columns:1fr}.steplist{position:static;max-height:none}}
 @media print{.js .step{display:block}.controls{display:none!important}.steplist{display:none}.sc-body{display:block}}

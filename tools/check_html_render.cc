@@ -7,8 +7,8 @@
 //                                         across cell's rule id and n/a reason, every file error
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -62,7 +62,9 @@ int main(int argc, char** argv) {
     }
   }
   std::istream& in = path == "-" ? std::cin : file;
-  const json report = json::parse(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), nullptr, false);
+  std::ostringstream text;  // read whole: parsing from a std::cin iterator does not end
+  text << in.rdbuf();
+  const json report = json::parse(text.str(), nullptr, false);
   if (report.is_discarded() || !report.is_object()) {
     std::cerr << path << ": not a JSON object\n";
     return 2;

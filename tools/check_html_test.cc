@@ -233,7 +233,7 @@ TEST(CheckHtml, AcrossTable) {
   const std::string page = render(r);
   EXPECT_NE(page.find("<h3>Across houses</h3>"), std::string::npos);
   EXPECT_NE(page.find("<th><span class=\"n\">1</span><code>meld: [KH, AH, 2H]</code></th>"), std::string::npos);
-  EXPECT_NE(page.find("<code>rummy500</code><br><code>rummy500,deep-card-use=meld-only</code></th><td class=\"no\">✗ <code>rummy500/<wbr>meld.ace</code></td><td class=\"ok\">✓ Legal</td></tr>"),
+  EXPECT_NE(page.find("<code>rummy500</code><br><code>rummy500,deep-card-use=meld-only</code></th><td class=\"no\">✗&nbsp;<code>rummy500/<wbr>meld.ace</code></td><td class=\"ok\">✓ Legal</td></tr>"),
             std::string::npos);
   EXPECT_EQ(count(page, "<td class=\"ok\">"), 3);
   EXPECT_NE(page.find("<td class=\"na\" colspan=\"2\">n/a: cannot load the setup: x.yaml:3:5: &#39;7S&#39; is not a tile</td>"),
