@@ -7,6 +7,7 @@ says which.
 """
 
 import copy
+import json
 from collections import Counter
 
 import solver
@@ -801,20 +802,88 @@ class Game:
         return out
 
     def legal(self):
-        """Some legal steps of the player to move: draw, timeout, pass, and one arrange
-        found by the solver where one exists."""
+        """Some legal steps of the player to move: draw, timeout, pass where allowed, and
+        a few arrange steps (a rack tile added to a set, a run split by a rack tile, sets
+        from the rack), each checked by arrange_faults before it is listed."""
         if self.hand_over:
             return []
         p = self.to_move
         steps = []
         if self.stock:
             steps.append({"draw": "stock"})
-        else:
-            if not solver.can_play(self.hands[p], [(m.kind, m.tiles) for m in self.table],
-                                   self.opened[p]):
-                steps.append({"pass": None})
+        steps += [{"arrange": sets} for sets in self._some_arrangements(p)]
+        if not self.stock and not solver.can_play(
+                self.hands[p], [(m.kind, m.tiles) for m in self.table], self.opened[p]):
+            steps.append({"pass": None})
         steps.append({"timeout": None})
         return steps
+
+    def _some_arrangements(self, p, limit=12):
+        table = [[str(t) for t in m.tiles] for m in self.table]
+        rack = self.hands[p]
+        out = []
+        if self.opened[p]:
+            for i, m in enumerate(self.table):
+                for t in sorted(set(rack)):
+                    if t == JOKER:
+                        if m.kind == "run" and m.tiles[0].number > 1:
+                            t = "JK=%s%d" % (m.tiles[0].colour, m.tiles[0].number - 1)
+                        elif m.kind == "run":
+                            t = "JK=%s%d" % (m.tiles[0].colour, m.tiles[-1].number + 1)
+                    out.append(table[:i] + [table[i] + [t]] + table[i + 1:])
+                    if m.kind == "run" and t != JOKER:      # 004 "Kombinationer" 4
+                        k = [x.number for x in m.tiles].index(int(t[1:])) \
+                            if t[0] == m.tiles[0].colour and any(
+                                x.number == int(t[1:]) for x in m.tiles) else -1
+                        if 2 <= k <= len(m.tiles) - 3:
+                            out.append(table[:i] + [table[i][:k + 1], [t] + table[i][k + 1:]]
+                                       + table[i + 1:])
+        found = _rack_sets(rack)
+        if self.opened[p]:
+            out += [table + [s] for s in found]
+        else:
+            # Disjoint sets from the rack, richest first, until they are worth 30.
+            chosen, left, worth = [], Counter(rack), 0
+            for s in sorted(found, key=lambda s: -sum(int(x[1:]) for x in s)):
+                if not Counter(s) - left:
+                    chosen.append(s)
+                    left -= Counter(s)
+                    worth += sum(int(x[1:]) for x in s)
+            if worth >= OPENING_POINTS:
+                out.append(table + chosen)
+        seen, good = set(), []
+        for sets in out:
+            key = json.dumps(sets)
+            if key in seen:
+                continue
+            seen.add(key)
+            parsed = [[parse_tile(c, standin=True) for c in s] for s in sets]
+            if self.arrange_faults(parsed, p)[0] is None:
+                good.append(sets)
+                if len(good) == limit:
+                    break
+        return good
+
+
+def _rack_sets(rack):
+    """Groups and runs of rack naturals: each number's distinct colours (three or four),
+    and each colour's longest stretches of three or more."""
+    have = set(t for t in rack if t != JOKER)
+    out = []
+    for n in range(1, 14):
+        cols = [c for c in "RBOK" if "%s%d" % (c, n) in have]
+        if len(cols) >= 3:
+            out.append(["%s%d" % (c, n) for c in cols])
+    for c in "RBOK":
+        run = []
+        for n in range(1, 15):
+            if n <= 13 and "%s%d" % (c, n) in have:
+                run.append("%s%d" % (c, n))
+                continue
+            if len(run) >= 3:
+                out.append(run)
+            run = []
+    return out
 
 
 _REASONS = {

@@ -339,6 +339,24 @@ class TestTurns(unittest.TestCase):
         self.assertEqual(d.ask("score")["round_scores"], {"A": 3, "B": -3})
 
 
+class TestLegal(unittest.TestCase):
+    def test_listed_steps_are_accepted(self):
+        players = {"A": opened(["B7", "R6", "JK", "O1", "O2", "O3", "K3"]), "B": opened(["K2"])}
+        table = [["B4", "B5", "B6"], ["R4", "R5", "R6", "R7", "R8"], ["R3", "B3", "O3"]]
+        steps = game(players, table, stock=[]).ask("legal")["steps"]
+        arranges = [s for s in steps if "arrange" in s]
+        self.assertIn({"arrange": [["B4", "B5", "B6"], ["R4", "R5", "R6"], ["R6", "R7", "R8"],
+                                   ["R3", "B3", "O3"]]}, arranges)       # 004 "Kombinationer" 4
+        self.assertNotIn({"pass": None}, steps)
+        self.assertNotIn({"draw": "stock"}, steps)
+        for step in arranges:
+            self.assertEqual(game(players, table, stock=[]).apply(step)["verdict"], "ok", step)
+
+    def test_pass_listed_when_stuck(self):
+        d = game({"A": opened(["K2"]), "B": opened(["R1"])}, [["B4", "B5", "B6"]], stock=[])
+        self.assertEqual(d.ask("legal")["steps"], [{"pass": None}, {"timeout": None}])
+
+
 class TestScoring(unittest.TestCase):
     def test_going_out(self):
         # 004 "Poäng": losers pay their racks (a joker 30), the winner gains the sum.
@@ -557,7 +575,8 @@ class TestProtocol(unittest.TestCase):
 # meldcheck's Rummikub scenarios, replayed through this engine.
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "rummikub", "*.yaml"))) + \
-    [os.path.join(ROOT, "scenarios", "disputes", "rummikub.yaml")]
+    [os.path.join(ROOT, "scenarios", "disputes", "rummikub.yaml"),
+     os.path.join(HERE, "disagreements.yaml")]     # this engine's readings where they differ
 
 
 def _norm_meld(cards):
