@@ -41,6 +41,81 @@ int opening_points(const Shape& shape) {
   return points;
 }
 
+// The readings of an arrangement's set that makes it valid, each once.
+struct SetReadings {
+  static constexpr int kMax = 2 * kRanks;
+  std::array<Shape, kMax> shapes{};
+  int count = 0;
+  void add(const Shape& shape) {
+    for (int i = 0; i < count; ++i)
+      if (shapes[i] == shape) return;
+    if (count < kMax) shapes[count++] = shape;
+  }
+};
+
+// A set of an arrangement as the clauses before joker.standin read it. Written as the
+// rules want, it is what it says. Otherwise each joker stands for what its stand-in names
+// (a whole tile; a number alone in any colour; bare, any tile), and `open` gets every
+// reading this allows that makes the set valid: then only joker.standin fails (the set
+// left open, or named less than it needs). A set that no such reading makes valid fails
+// the set clauses of its tiles as named (a named stand-in counts as that tile).
+CheckMask read_set(const MeldRules& rules, std::span<const Token> tokens, Formed& formed, SetReadings& open) {
+  const CheckMask written = form_meld(rules, tokens, MeldContext::kMelding, formed);
+  if (written.empty() || tokens.size() > kMaxMeldCards) return written;
+  std::array<Token, kMaxMeldCards> read{};
+  std::array<int, kMaxMeldCards> jokers{};
+  int n_jokers = 0, first_suit = -1;
+  std::array<bool, kRanks + 1> ranks{};
+  std::array<bool, kSuits> suits{};
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    read[i] = tokens[i];
+    if (tokens[i].face.is_joker()) {
+      jokers[n_jokers++] = int(i);
+    } else {
+      const Face f = tokens[i].face;
+      ranks[size_t(f.rank())] = true;
+      if (f.suit() < kSuits) suits[size_t(f.suit())] = true;
+      if (first_suit < 0) first_suit = tokens[i].face.suit();
+    }
+  }
+  if (n_jokers == 0 || first_suit < 0) return written;
+  // What each joker may stand for: a tile of a natural's number or colour (no other makes
+  // a set with it), within what its stand-in names.
+  auto may_stand_for = [&](const Token& t, int suit, int rank) {
+    if (!ranks[size_t(rank)] && !suits[size_t(suit)]) return false;
+    const Face w = t.standin;
+    return w.is_none() || w == Face::natural(suit, rank) || (w.is_rank_only() && w.rank() == rank);
+  };
+  const std::span<const Token> named(read.data(), tokens.size());
+  auto each = [&](auto&& self, int j) -> void {
+    if (j == n_jokers) {
+      Formed f;
+      if (form_meld(rules, named, MeldContext::kMelding, f).empty()) open.add(f.shape);
+      return;
+    }
+    const Token& t = tokens[size_t(jokers[j])];
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int rank = 1; rank <= kRanks; ++rank) {
+        if (!may_stand_for(t, suit, rank)) continue;
+        read[size_t(jokers[j])].standin = Face::natural(suit, rank);
+        self(self, j + 1);
+      }
+  };
+  each(each, 0);
+  if (open.count > 0) return CheckMask(Check::kJokerStandin);
+  // No valid reading: the set as named, a named joker as the tile it names (a number alone
+  // in the first tile's colour), a bare one left bare.
+  for (int j = 0; j < n_jokers; ++j) {
+    const Token& t = tokens[size_t(jokers[j])];
+    if (t.standin.is_natural()) read[size_t(jokers[j])] = Token{t.standin};
+    else if (t.standin.is_rank_only()) read[size_t(jokers[j])] = Token{Face::natural(first_suit, t.standin.rank())};
+    else read[size_t(jokers[j])] = t;
+  }
+  Formed as_named;
+  const CheckMask fails = form_meld(rules, named, MeldContext::kMelding, as_named);
+  return fails.empty() || fails.bits() == CheckMask(Check::kJokerStandin).bits() ? written : fails;
+}
+
 }  // namespace
 
 Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal) {
@@ -120,38 +195,72 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   for (const Meld& m : s.table.all())
     for (int i = 0; i < m.shape.size; ++i) ++before[face_of(m.cards[i])];
   const FaceCounts held = face_counts(rack);
-  int from_rack = 0;
+  int from_rack = 0, rack_numbers = 0;
   bool table_kept = true;
   for (int f = 0; f <= kFaces; ++f) {
     if (now.n[f] > before.n[f] + held.n[f]) return Check::kCardNotHeld;
     table_kept &= now.n[f] >= before.n[f];
-    from_rack += std::max(0, now.n[f] - before.n[f]);
+    const int laid = std::max(0, now.n[f] - before.n[f]);
+    from_rack += laid;
+    if (f < kFaces) rack_numbers += laid * Face::from_code(uint8_t(f)).rank();
   }
+  const int rack_jokers = std::max(0, now.n[kFaces] - before.n[kFaces]);
 
   CheckMask fails;
   if (!table_kept) fails.add(Check::kTableTilesStay);
   if (from_rack == 0) fails.add(Check::kRackTileNeeded);
   if (a.cards.groups() > kMaxMelds) fails.add(Check::kMeldShape);
   std::array<Formed, TokenGroups::kMaxGroups> formed;
+  std::vector<std::pair<int, SetReadings>> open;  // sets its jokers leave open (joker.standin)
   CheckMask unformed;
-  for (int g = 0; g < a.cards.groups(); ++g) unformed |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, formed[g]);
+  for (int g = 0; g < a.cards.groups(); ++g) {
+    SetReadings readings;
+    const CheckMask m = read_set(r.meld, a.cards.group(g), formed[g], readings);
+    if (readings.count > 0) open.emplace_back(g, readings);
+    else unformed |= m;
+  }
   fails |= unformed;
-  // Before one's opening the old sets stay exactly as they were, and the new ones, all
-  // from the rack, reach the opening's points (read once every set forms).
+  if (!open.empty()) fails.add(Check::kJokerStandin);
+  // Before one's opening the old sets stay exactly as they were, and what the rack lays
+  // reaches the opening's points: its tiles' numbers, a joker the number it stands for.
+  // Read once every set forms; a clause fails when it fails however the open sets are read.
   std::array<bool, TokenGroups::kMaxGroups> old_set{};
   if (unformed.empty() && !s.players[p].opened) {
-    for (const Meld& m : s.table.all()) {
-      int match = -1;
-      for (int g = 0; g < a.cards.groups() && match < 0; ++g)
-        if (!old_set[g] && formed[g].shape == m.shape) match = g;
-      if (match < 0) fails.add(Check::kInitialRackOnly);
-      else old_set[match] = true;
+    std::array<Shape, TokenGroups::kMaxGroups> shapes;
+    for (int g = 0; g < a.cards.groups(); ++g) shapes[g] = formed[g].shape;
+    std::array<int, TokenGroups::kMaxGroups> choice{};
+    bool points_reached = false, sets_kept = false;
+    for (bool more = true; more;) {
+      for (size_t o = 0; o < open.size(); ++o) shapes[open[o].first] = open[o].second.shapes[choice[o]];
+      old_set = {};
+      bool kept = true;
+      for (const Meld& m : s.table.all()) {
+        int match = -1;
+        for (int g = 0; g < a.cards.groups() && match < 0; ++g)
+          if (!old_set[g] && shapes[g] == m.shape) match = g;
+        if (match < 0) kept = false;
+        else old_set[match] = true;
+      }
+      // The rack's jokers: those in the new sets when the old ones stay; on a table
+      // rearranged, which jokers are the rack's cannot be told, and the best are taken.
+      std::array<int, TokenGroups::kMaxTokens> jokers;
+      int n = 0;
+      for (int g = 0; g < a.cards.groups(); ++g)
+        for (int i = 0; i < shapes[g].size && (!kept || !old_set[g]); ++i)
+          if (shapes[g].joker(i)) jokers[size_t(n++)] = shapes[g].faces[i].rank();
+      std::sort(jokers.begin(), jokers.begin() + n, std::greater<>());
+      int points = rack_numbers;
+      for (int j = 0; j < std::min(rack_jokers, n); ++j) points += jokers[size_t(j)];
+      points_reached |= points >= r.opening.points;
+      sets_kept |= kept;
+      more = false;
+      for (size_t o = 0; o < open.size() && !more; ++o) {
+        more = ++choice[o] < open[o].second.count;
+        if (!more) choice[o] = 0;
+      }
     }
-    // What the sets that are not the old ones are worth (all from the rack in an opening).
-    int points = 0;
-    for (int g = 0; g < a.cards.groups(); ++g)
-      if (!old_set[g]) points += opening_points(formed[g].shape);
-    if (points < r.opening.points) fails.add(Check::kInitialPoints);
+    if (!sets_kept) fails.add(Check::kInitialRackOnly);
+    if (!points_reached) fails.add(Check::kInitialPoints);
   }
   if (!fails.empty()) return r.first_failure(fails);
   if (!commit) return Check::kNone;

@@ -1,6 +1,8 @@
 // Rummikub's clauses (../shared/rules/004_3729e45c9ab6f2f5.txt, spec/rummikub.yaml), one
 // predicate each: whether the clause forbids the move. A turn is one step; an arrange step
 // gives the whole table after it.
+#include <algorithm>
+
 #include "oracles/catalog_rules.h"
 #include "oracles/rummikub_oracle.h"
 
@@ -49,32 +51,144 @@ bool same_tiles(const TableMeld& a, const TableMeld& b) {
   return true;
 }
 
-// The old sets an opening must leave as they were, and what the new ones are worth.
+// A set of an arrangement as the clauses before joker.standin read it: each joker stands
+// for what its stand-in names (a whole tile; a number alone, in any colour; bare, any
+// tile), and `readings` are the ways this makes the set valid. Written as the rules want,
+// that is the one way it is written; where the stand-ins leave it open or say too little,
+// joker.standin fails and the earlier clauses fail only however it is read. A set no
+// reading makes valid breaks the set clauses of its tiles as named.
+struct SetRead {
+  MeldFaults faults;
+  std::vector<Reading> readings;
+};
+
+// Whether a set breaks a set clause of its own (anything but how its jokers are named).
+bool set_clause_fault(MeldFaults f) {
+  f.standin = false;
+  return f.any();
+}
+
+SetRead read_set(const Context& c, const std::vector<Token>& tokens) {
+  SetRead out;
+  Reading written;
+  out.faults = meld_faults(c.text, tokens, false, &written);
+  if (!out.faults.any()) {
+    out.readings.push_back(written);
+    return out;
+  }
+  std::vector<size_t> jokers;
+  std::vector<Face> naturals;
+  for (size_t i = 0; i < tokens.size(); ++i) (tokens[i].face.is_joker() ? jokers.push_back(i) : naturals.push_back(tokens[i].face));
+  if (jokers.empty() || naturals.empty()) return out;
+  // Only a tile of a natural's number or colour makes a set with it.
+  auto could_be = [&](const Token& t, Face f) {
+    const bool near = std::any_of(naturals.begin(), naturals.end(), [&](Face n) { return n.rank() == f.rank() || n.suit() == f.suit(); });
+    const Face w = t.standin;
+    return near && (w.is_none() || w == f || (w.is_rank_only() && w.rank() == f.rank()));
+  };
+  std::vector<Token> named = tokens;
+  auto each = [&](auto&& self, size_t j) -> void {
+    if (j == jokers.size()) {
+      Reading r;
+      if (meld_faults(c.text, named, false, &r).any()) return;
+      for (const Reading& seen : out.readings)
+        if (same_tiles(seen.cards, r.cards)) return;
+      out.readings.push_back(r);
+      return;
+    }
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int rank = 1; rank <= kRanks; ++rank) {
+        const Face f = Face::natural(suit, rank);
+        if (!could_be(tokens[jokers[j]], f)) continue;
+        named[jokers[j]].standin = f;
+        self(self, j + 1);
+      }
+  };
+  each(each, 0);
+  if (!out.readings.empty()) {
+    out.faults = MeldFaults{};
+    out.faults.standin = true;
+    return out;
+  }
+  // As named: a named joker is the tile it names (a number alone in the first tile's
+  // colour); a bare one stays bare.
+  for (size_t j : jokers) {
+    const Face w = tokens[j].standin;
+    if (w.is_natural()) named[j] = Token{w};
+    else if (w.is_rank_only()) named[j] = Token{Face::natural(naturals[0].suit(), w.rank())};
+    else named[j] = tokens[j];
+  }
+  const MeldFaults as_named = meld_faults(c.text, named, false);
+  if (set_clause_fault(as_named)) out.faults = as_named;
+  return out;
+}
+
+// The arrangement's sets as read, and their faults together.
+struct Arranged {
+  MeldFaults faults;
+  std::vector<SetRead> sets;
+};
+Arranged arranged(const Context& c) {
+  Arranged a;
+  for (const auto& g : c.move.groups) {
+    a.sets.push_back(read_set(c, g));
+    const MeldFaults& f = a.sets.back().faults;
+    a.faults.size |= f.size, a.faults.natural |= f.natural, a.faults.shape |= f.shape, a.faults.set_size |= f.set_size;
+    a.faults.set_suits |= f.set_suits, a.faults.run |= f.run, a.faults.ace_high |= f.ace_high, a.faults.corner |= f.corner;
+    a.faults.standin |= f.standin;
+  }
+  return a;
+}
+MeldFaults set_faults(const Context& c) { return c.is(MoveKind::kArrange) ? arranged(c).faults : c.laid_faults(); }
+
+// An initial meld, every way its sets may be read: whether some reading leaves the old
+// sets as they were, and whether some reading makes what the rack lays worth the 30 - its
+// tiles' numbers, a joker the number it stands for. The rack's jokers are those the table
+// did not hold: in the new sets when the old ones stay; on a table rearranged, which they
+// are cannot be told, and the best are counted.
 struct Opening {
-  bool old_sets_kept = true;
-  int points = 0;
+  bool old_sets_kept = false;
+  bool points_reached = false;
 };
 Opening opening(const Context& c) {
   Opening o;
-  std::vector<bool> matched(c.move.groups.size(), false);
-  std::vector<Reading> readings;
-  for (const auto& g : c.move.groups) {
-    Reading r;
-    meld_faults(c.text, g, false, &r);
-    readings.push_back(r);
-  }
-  for (const PlacedMeld& m : c.at.table) {
-    bool found = false;
-    for (size_t g = 0; g < readings.size() && !found; ++g)
-      if (!matched[g] && same_tiles(readings[g].cards, m.cards)) matched[g] = found = true;
-    o.old_sets_kept &= found;
-  }
-  for (size_t g = 0; g < readings.size(); ++g)
-    if (!matched[g])
-      for (const TableCard& t : readings[g].cards) o.points += t.face.rank();  // a joker: what it stands for
+  const Arranged a = arranged(c);
+  const std::vector<int> now = counts(faces_of(c.move.tokens())), before = counts(table_tiles(c.at));
+  int rack_numbers = 0;
+  for (int f = 0; f < kFaces; ++f) rack_numbers += std::max(0, now[size_t(f)] - before[size_t(f)]) * Face::from_code(uint8_t(f)).rank();
+  const int rack_jokers = std::max(0, now[kFaces] - before[kFaces]);
+  std::vector<const Reading*> chosen(a.sets.size());
+  auto each = [&](auto&& self, size_t g) -> void {
+    if (g < a.sets.size()) {
+      for (const Reading& r : a.sets[g].readings) {
+        chosen[g] = &r;
+        self(self, g + 1);
+      }
+      return;
+    }
+    std::vector<bool> matched(chosen.size(), false);
+    bool kept = true;
+    for (const PlacedMeld& m : c.at.table) {
+      bool found = false;
+      for (size_t i = 0; i < chosen.size() && !found; ++i)
+        if (!matched[i] && same_tiles(chosen[i]->cards, m.cards)) matched[i] = found = true;
+      kept &= found;
+    }
+    std::vector<int> jokers;
+    for (size_t i = 0; i < chosen.size(); ++i)
+      if (!kept || !matched[i])
+        for (const TableCard& t : chosen[i]->cards)
+          if (t.joker) jokers.push_back(t.face.rank());  // what it stands for
+    std::sort(jokers.rbegin(), jokers.rend());
+    int points = rack_numbers;
+    for (size_t j = 0; j < jokers.size() && int(j) < rack_jokers; ++j) points += jokers[j];
+    o.old_sets_kept |= kept;
+    o.points_reached |= points >= kOpeningPoints;
+  };
+  each(each, 0);
   return o;
 }
-bool opening_applies(const Context& c) { return c.is(MoveKind::kArrange) && !c.seat().opened && !c.laid_faults().any(); }
+bool opening_applies(const Context& c) { return c.is(MoveKind::kArrange) && !c.seat().opened && !set_clause_fault(arranged(c).faults); }
 
 // pool.empty: passing is for an empty pool, and for a player who cannot lay a tile. Whether
 // one can: a set of the rack alone worth the opening (or, once opened, any set of the rack,
@@ -106,17 +220,17 @@ bool can_lay_a_tile(const Context& c) {
 const RulesetRules& rummikub() {
   static const RulesetRules r{
       {
-          {"set.size", [](const Context& c) { return c.laid_faults().size; }},
-          {"set.shape", [](const Context& c) { return c.laid_faults().shape; }},
-          {"set.group", [](const Context& c) { const MeldFaults f = c.laid_faults(); return f.set_size || f.set_suits; }},
-          {"set.run", [](const Context& c) { return c.laid_faults().run; }},
-          {"set.one-lowest", [](const Context& c) { const MeldFaults f = c.laid_faults(); return f.ace_high || f.corner; }},
-          {"opening.points", [](const Context& c) { return opening_applies(c) && opening(c).points < kOpeningPoints; }},
+          {"set.size", [](const Context& c) { return set_faults(c).size; }},
+          {"set.shape", [](const Context& c) { return set_faults(c).shape; }},
+          {"set.group", [](const Context& c) { const MeldFaults f = set_faults(c); return f.set_size || f.set_suits; }},
+          {"set.run", [](const Context& c) { return set_faults(c).run; }},
+          {"set.one-lowest", [](const Context& c) { const MeldFaults f = set_faults(c); return f.ace_high || f.corner; }},
+          {"opening.points", [](const Context& c) { return opening_applies(c) && !opening(c).points_reached; }},
           {"opening.rack-only", [](const Context& c) { return opening_applies(c) && !opening(c).old_sets_kept; }},
           {"arrange.table-stays", tile_left_table},
           {"arrange.rack-tile", no_rack_tile},
-          {"joker.standin", [](const Context& c) { return c.laid_faults().standin; }},
-          {"joker.natural", [](const Context& c) { return c.laid_faults().natural; }},
+          {"joker.standin", [](const Context& c) { return set_faults(c).standin; }},
+          {"joker.natural", [](const Context& c) { return set_faults(c).natural; }},
           {"pool.empty",
            [](const Context& c) { return c.is(MoveKind::kPass) && (!c.at.stock.empty() || can_lay_a_tile(c)); }},
       },

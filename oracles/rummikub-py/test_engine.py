@@ -575,8 +575,7 @@ class TestProtocol(unittest.TestCase):
 # meldcheck's Rummikub scenarios, replayed through this engine.
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "scenarios", "rummikub", "*.yaml"))) + \
-    [os.path.join(ROOT, "scenarios", "disputes", "rummikub.yaml"),
-     os.path.join(HERE, "disagreements.yaml")]     # this engine's readings where they differ
+    [os.path.join(ROOT, "scenarios", "disputes", "rummikub.yaml")]
 
 
 def _norm_meld(cards):
