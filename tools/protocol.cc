@@ -19,9 +19,13 @@ json yaml_to_json(const YamlNode& n) {
     case YamlNode::Kind::kScalar: {
       if (n.quoted) return n.scalar;
       if (n.scalar == "true" || n.scalar == "false") return n.scalar == "true";
+      // A whole number, signed, or unsigned beyond (a generator state up to 2^64-1).
+      const char* begin = n.scalar.data();
+      const char* end = begin + n.scalar.size();
       long long v = 0;
-      const char* end = n.scalar.data() + n.scalar.size();
-      if (!n.scalar.empty() && std::from_chars(n.scalar.data(), end, v).ptr == end) return v;
+      if (const auto r = std::from_chars(begin, end, v); r.ec == std::errc() && r.ptr == end) return v;
+      unsigned long long u = 0;
+      if (const auto r = std::from_chars(begin, end, u); r.ec == std::errc() && r.ptr == end) return u;
       return n.scalar;
     }
     case YamlNode::Kind::kSequence: {
@@ -74,12 +78,20 @@ json hello(const json& id, const RulesetLibrary& library) {
 }
 
 // `new`: the request read as a scenario document (JSON is YAML), so that a setup means
-// exactly what it means in a scenario file.
+// exactly what it means in a scenario file. A `state` answer reads back as a setup: its
+// `round_over` is the schema's `hand_over` (game_over is a setup key already).
 json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& library) {
   json doc = {{"name", "protocol"}, {"ruleset", req.value("ruleset", "")}};
   if (req.contains("variants")) doc["variants"] = req["variants"];
   if (req.contains("options")) doc["options"] = req["options"];
   if (req.contains("setup")) doc["setup"] = req["setup"];
+  if (doc.contains("setup") && doc["setup"].is_object() && doc["setup"].contains("round_over")) {
+    json& setup = doc["setup"];
+    if (setup.contains("hand_over") && setup["hand_over"] != setup["round_over"])
+      return error(req.value("id", json()), "bad-request", "round_over and hand_over disagree");
+    setup["hand_over"] = setup["round_over"];
+    setup.erase("round_over");
+  }
   if (req.contains("deal")) doc["deal"] = req["deal"];
   std::vector<Scenario> read = parse_scenarios(doc.dump(), "new", library);
   game = Game{std::move(read.front()), {}};

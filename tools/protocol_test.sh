@@ -65,5 +65,66 @@ print(" ".join(out))' <<<"$answers")
 [[ $got == "$want" ]] || fail "serve answered: $got, not: $want"
 echo "serve on bad requests: $got"
 
+# A state reads back: new from a deal, some legal steps, state; new with that state as the
+# setup, state again: the same position (hands as multisets). Also a finished round, whose
+# state says round_over, and the generator after a deal (the contract's SplitMix64 state,
+# up to 2^64-1).
+got=$(python3 - "$mc" <<'EOF'
+import json, random, subprocess, sys
+
+def session():
+    p = subprocess.Popen([sys.argv[1], "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    def ask(req):
+        p.stdin.write(json.dumps(dict(req, id=1)) + "\n")
+        p.stdin.flush()
+        return json.loads(p.stdout.readline())
+    return p, ask
+
+def same(a, b):
+    hands = lambda s: {k: sorted(v["hand"]) for k, v in s["players"].items()}
+    return a == b or (hands(a) == hands(b) and
+                      {**a, "players": None} == {**b, "players": None} and
+                      all({**a["players"][k], "hand": None} == {**b["players"][k], "hand": None} for k in a["players"]))
+
+def read_back(ruleset, start, steps):
+    p, ask = session()
+    ask(dict(start, cmd="new", ruleset=ruleset))
+    for step in steps(ask):
+        ask({"cmd": "apply", "step": step})
+    first = ask({"cmd": "state"})["state"]
+    again = ask({"cmd": "new", "ruleset": ruleset, "setup": first})
+    second = ask({"cmd": "state"}).get("state") if again["ok"] else again
+    p.stdin.close()
+    p.wait()
+    return first, second
+
+def legal_steps(n, seed):
+    def steps(ask):
+        rng = random.Random(seed)
+        for _ in range(n):
+            legal = ask({"cmd": "legal"}).get("steps") or []
+            if not legal:
+                return
+            yield rng.choice(legal)
+    return steps
+
+out = []
+for ruleset in ("rummikub", "rummy500", "femhundra-rummy", "femhundra-familj", "liverpool"):
+    first, second = read_back(ruleset, {"deal": {"players": 3, "seed": 11}}, legal_steps(25, 5))
+    if not same(first, second):
+        out.append("%s: %s, then %s" % (ruleset, json.dumps(first), json.dumps(second)))
+setup = {"players": {"A": {"hand": ["R10", "B10", "O10"], "opened": True}, "B": {"hand": ["K2"]}}, "rest": "out"}
+first, second = read_back("rummikub", {"setup": setup}, lambda ask: iter([{"arrange": [["R10", "B10", "O10"]]}]))
+if not (first.get("round_over") and first.get("game_over") and same(first, second)):
+    out.append("a finished round: %s, then %s" % (json.dumps(first), json.dumps(second)))
+first, _ = read_back("rummikub", {"deal": {"players": 2, "seed": 11}}, lambda ask: iter([]))
+if first.get("rng") != (11 + 105 * 0x9E3779B97F4A7C15) % 2**64:
+    out.append("rng after a deal of 106 tiles from seed 11: %s" % first.get("rng"))
+print("\n".join(out) if out else "read back")
+EOF
+)
+[[ $got == "read back" ]] || fail "state, new with it, state: $got"
+echo "states read back: $got"
+
 ((failures == 0)) && echo "all protocol checks passed"
 exit $((failures > 0))
