@@ -67,6 +67,21 @@ class Reader : public YamlReader {
   int players() const { return players_; }
   void set_players(int n) { players_ = n; }
 
+  // The schema's integers and booleans are YAML's plain scalars: "12" or "true" written in
+  // quotes is a string.
+  long long integer(const YamlNode& n, long long lo, long long hi, std::string_view what) const {
+    plain(n, what, "a whole number");
+    return YamlReader::integer(n, lo, hi, what);
+  }
+  unsigned long long uint64(const YamlNode& n, std::string_view what) const {
+    plain(n, what, "a whole number");
+    return YamlReader::uint64(n, what);
+  }
+  bool boolean(const YamlNode& n, std::string_view what) const {
+    plain(n, what, "true or false");
+    return YamlReader::boolean(n, what);
+  }
+
   void keys_of(const YamlNode& n, const std::string& object) const {
     expect_map(n, object);
     const auto& allowed = scenario_keys().at(object);
@@ -174,6 +189,9 @@ class Reader : public YamlReader {
   }
 
  private:
+  void plain(const YamlNode& n, std::string_view what, const char* kind) const {
+    if (n.is_scalar() && n.quoted) fail(n, std::string(what) + " must be " + kind + ", not a string in quotes");
+  }
   static std::string names_word(CardNames names) { return names == CardNames::kSwedish ? "Swedish" : "English"; }
   std::string what_card() const {
     if (rules_.notation == Notation::kTiles) return "tile (R5, B13, O1, K7, JK)";
@@ -338,8 +356,14 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
     in.expect_seq(*st, "stock");
     for (const YamlNode& c : st->items) stock.push_back(pool.take(in.face(c), c));
   }
+  // A game whose turn is one step (Rummikub: draw, arrange, timeout or pass, the contract's
+  // "Steps") has no discard pile, no discard on offer, no phase but draw, and no turn in
+  // progress.
+  const bool one_step_turns = r.table.free_rearrangement;
+  const std::string no_pile = r.id + " has no discard pile (a turn is one step)";
   if (const YamlNode* d = n.find("discard")) {
     in.expect_seq(*d, "discard");
+    if (one_step_turns && !d->items.empty()) in.fail(d->items[0], no_pile);
     for (const YamlNode& c : d->items) s.discard.push(pool.take(in.face(c), c));
   }
   std::set<int> ids;
@@ -389,7 +413,10 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   s.first_player = uint8_t(player_key("first_player", 0));
   s.to_move = uint8_t(player_key("to_move", 0));
   s.dealer = uint8_t(player_key("dealer", (s.first_player + count - 1) % count));
-  if (const YamlNode* ph = n.find("phase")) s.phase = in.phase(*ph);
+  if (const YamlNode* ph = n.find("phase")) {
+    s.phase = in.phase(*ph);
+    if (one_step_turns && s.phase != Phase::kDraw) in.fail(*ph, r.id + " has only the phase draw (a turn is one step)");
+  }
   if (const YamlNode* rd = n.find("round")) {
     if (r.opening.form != OpeningForm::kContract) in.fail(*rd, "'round' belongs to rulesets with contracts (liverpool)");
     s.round = uint8_t(in.integer(*rd, 1, int(r.opening.contracts.size()), "round"));
@@ -419,12 +446,16 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
     if (o->is_scalar() && o->scalar == "none") {
       s.offer = {};
     } else {
+      if (one_step_turns) in.fail(*o, no_pile + ", so no discard on offer");
       in.keys_of(*o, "offer");
       s.offer = Offer{uint8_t(in.player(in.require(*o, "from"))), false};
       if (const YamlNode* d = o->find("declined")) s.offer.declined = in.boolean(*d, "declined");
     }
   }
-  if (const YamlNode* t = n.find("turn")) read_turn(in, *t, s, pool);
+  if (const YamlNode* t = n.find("turn")) {
+    read_turn(in, *t, s, pool);
+    if (one_step_turns && !(s.turn == TurnFacts{})) in.fail(*t, r.id + " has no turn in progress (a turn is one step)");
+  }
 
   // A finished hand (for states written back out).
   if (const YamlNode* v = n.find("hand_over")) s.hand_over = in.boolean(*v, "hand_over");
