@@ -38,6 +38,8 @@ struct Finding {
   bool about_state = false;
   // A position cut from the game's state, when the finding is about that one.
   std::optional<GameState> position;
+  // A comment kept with the failing step (`note:`): what another engine did there.
+  std::string note;
 };
 
 // The checks a Checker runs: all of them, or all but some of the costly ones a run may do

@@ -117,7 +117,7 @@ std::vector<T> ddmin_remove(std::vector<T> items, Fails&& fails) {
 
 // The fewest steps of a game from its deal that still end in the failure: delta debugging
 // over all steps but the last.
-Case fewer_steps(Case c, const std::string& check) {
+Case fewer_steps(Case c, const Recheck& still_fails) {
   constexpr size_t kMostSteps = 300;  // beyond this the game is written whole
   if (c.actions.size() < 2 || c.actions.size() > kMostSteps) return c;
   const Action last = c.actions.back();
@@ -132,7 +132,7 @@ Case fewer_steps(Case c, const std::string& check) {
     return t;
   };
   const std::vector<size_t> drop = ddmin_remove(steps, [&](const std::vector<size_t>& d) {
-    return recheck(kept_without(d), check).has_value();
+    return still_fails(kept_without(d)).has_value();
   });
   return kept_without(drop);
 }
@@ -182,6 +182,7 @@ std::string text_of(const Case& c, const Finding& finding, const Origin& origin,
     const std::string v = last && !finding.verdict.empty() ? finding.verdict : verdict_text(r, verdict);
     if (v != "ok") text += "    expect: " + v + "\n";
     if (last && finding.listed) text += std::string("    listed: ") + (*finding.listed ? "true" : "false") + "\n";
+    if (last && !finding.note.empty()) text += "    note: " + yaml_quoted(finding.note) + "\n";
     if (last && !finding.about_state && !finding.expect.empty()) text += "    then:\n" + indented(finding.expect, 6);
   }
   if (finding.about_state && !finding.expect.empty()) text += "expect:\n" + indented(finding.expect, 2);
@@ -221,7 +222,7 @@ std::optional<Case> under(const Case& c, std::shared_ptr<const Config> config) {
 
 // The variants the failure does not need, dropped, and the options it does not need back
 // at their defaults.
-Case plainer_config(Case best, const std::string& check) {
+Case plainer_config(Case best, const Recheck& still_fails) {
   const RulesetSpec* spec = RulesetLibrary::embedded().find(best.config->ruleset);
   if (!spec || best.deal) return best;
   auto try_config = [&](const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) {
@@ -234,7 +235,7 @@ Case plainer_config(Case best, const std::string& check) {
     } catch (const std::exception&) {
       return;
     }
-    if (auto t = under(best, config); t && recheck(*t, check)) best = *t;
+    if (auto t = under(best, config); t && still_fails(*t)) best = *t;
   };
   for (const std::string& v : std::vector<std::string>(best.config->variants)) {
     std::vector<std::string> fewer;
@@ -263,6 +264,11 @@ Case as_played(const Failure& failure) {
 
 Case shrink(const Failure& failure) {
   const std::string& check = failure.finding.check;
+  return shrink(failure, [&](const Case& c) { return recheck(c, check); });
+}
+
+Case shrink(const Failure& failure, const Recheck& still_fails) {
+  const std::string& check = failure.finding.check;
   const RuleSet& r = failure.game.config->rules;
   Case from_deal = as_played(failure);
   if (failure.trace.actions.empty() && !failure.from_setup) return from_deal;  // the deal itself
@@ -271,15 +277,15 @@ Case shrink(const Failure& failure) {
   Case cut{failure.game.config, std::nullopt, failure.at, {}};
   if (!failure.finding.about_state && !failure.trace.actions.empty()) cut.actions.push_back(failure.trace.actions.back());
   if (check == "termination") cut.start.turns = uint16_t(r.max_turns - 1);  // the bound's last turn
-  Case best = recheck(cut, check) ? cut : fewer_steps(from_deal, check);
+  Case best = still_fails(cut) ? cut : fewer_steps(from_deal, still_fails);
   if (best.deal) return best;
-  best = plainer_config(best, check);
+  best = plainer_config(best, still_fails);
 
   // Every card the failure does not need, out of play.
   const std::vector<Item> gone = ddmin_remove(removable(best.start), [&](const std::vector<Item>& items) {
     Case t = best;
     t.start = without(best.start, items);
-    return recheck(t, check).has_value();
+    return still_fails(t).has_value();
   });
   best.start = without(best.start, gone);
 
@@ -287,20 +293,21 @@ Case shrink(const Failure& failure) {
   for (int p = 0; p < best.start.num_players; ++p) {
     Case t = best;
     t.start.players[p].total = t.start.players[p].penalty;
-    if (t.start.players[p].total != best.start.players[p].total && recheck(t, check)) best = t;
+    if (t.start.players[p].total != best.start.players[p].total && still_fails(t)) best = t;
   }
   if (check != "termination" && best.start.turns != 0) {
     Case t = best;
     t.start.turns = 0;
-    if (recheck(t, check)) best = t;
+    if (still_fails(t)) best = t;
   }
   return best;
 }
 
-std::string scenario_text(const Case& c, const Finding& finding, const Origin& origin) {
+std::string scenario_text(const Case& c, const Finding& finding, const Origin& origin,
+                          const std::function<bool(const std::string&)>& shows) {
   if (!c.deal) {
     const std::string compact = text_of(c, finding, origin, true);
-    if (fails_when_replayed(compact)) return compact;
+    if (shows ? shows(compact) : fails_when_replayed(compact)) return compact;
   }
   return text_of(c, finding, origin, false);
 }

@@ -4,6 +4,7 @@
 // the setup (out of play), as long as the same check still fails.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,13 @@ std::optional<Finding> recheck(const Case& c, const std::string& check);
 // The smallest case found that still fails the check of `failure`.
 Case shrink(const Failure& failure);
 
+// Whether a case still shows the failure being shrunk: its finding then, else nullopt.
+using Recheck = std::function<std::optional<Finding>(const Case&)>;
+
+// The smallest case found for which `still_fails` holds (a failure no check of this
+// engine sees alone, as a disagreement with another engine). `failure` must hold for it.
+Case shrink(const Failure& failure, const Recheck& still_fails);
+
 // Provenance for the scenario's comment.
 struct Origin {
   std::string how;     // "meldcheck simulate --seed 7 ..., game 12"
@@ -36,8 +44,10 @@ struct Origin {
 
 // The case as a scenario file that fails on this engine: its steps with the verdicts the
 // engine gives, the failing step (or the end) expecting what the check says instead.
-// Compact where the compact form still fails the same way.
-std::string scenario_text(const Case& c, const Finding& finding, const Origin& origin);
+// Compact where the compact form still fails the same way, or where `shows` (when given)
+// says the compact text still shows what the finding is about.
+std::string scenario_text(const Case& c, const Finding& finding, const Origin& origin,
+                          const std::function<bool(const std::string&)>& shows = nullptr);
 
 // Shrinks the failure and writes its scenario under `dir` (made if missing), named after
 // the check and the game: its path, and the finding as the scenario shows it.

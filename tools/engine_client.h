@@ -30,6 +30,7 @@ class EngineProcess {
   Reply request(nlohmann::json request);
 
   bool alive() const { return pid_ > 0; }
+  void set_timeout(std::chrono::milliseconds timeout) { timeout_ = timeout; }
   const std::string& command() const { return command_; }
 
  private:

@@ -6,10 +6,30 @@
 #include "tools/protocol.h"
 #include "tools/replay.h"
 #include "tools/scenario.h"
+#include "tools/scenario_writer.h"
 
 namespace meldcheck {
 
 using nlohmann::json;
+
+namespace {
+constexpr std::chrono::milliseconds kStartupTimeout{10000};
+}  // namespace
+
+std::map<std::string, std::string> read_rule_map(const std::string& file) {
+  std::map<std::string, std::string> map;
+  if (file.empty()) return map;
+  try {
+    const json object = json::parse(read_text_file(file, 1 << 20));
+    if (!object.is_object()) throw std::invalid_argument(file + ": not a JSON object of strings");
+    for (const auto& [reason, rule] : object.items()) map[reason] = rule.get<std::string>();
+  } catch (const json::exception& e) {
+    throw std::invalid_argument(file + ": not a JSON object of strings: " + e.what());
+  } catch (const InputError& e) {
+    throw std::invalid_argument(e.what());
+  }
+  return map;
+}
 
 EngineProcess* EngineSession::engine(std::string& why) {
   if (process_ && process_->alive()) return process_.get();
@@ -20,7 +40,10 @@ EngineProcess* EngineSession::engine(std::string& why) {
     why = e.what();
     return nullptr;
   }
+  // Starting up (an interpreter, a JIT, a shim) may take longer than an answer should.
+  process_->set_timeout(std::max(options_.timeout, kStartupTimeout));
   EngineProcess::Reply r = process_->request({{"cmd", "hello"}, {"protocol", kProtocolVersion}});
+  process_->set_timeout(options_.timeout);
   if (!r.answer) {
     why = "hello: " + r.failure;
     return nullptr;
@@ -46,7 +69,8 @@ bool lists(const json& list, const std::string& item) {
   return list.is_array() && std::find(list.begin(), list.end(), item) != list.end();
 }
 
-// Why the engine cannot play this house, from its hello; empty when it can.
+}  // namespace
+
 std::string unsupported(const json& hello, const Scenario& sc) {
   const json* rs = nullptr;
   if (field(hello, "rulesets").is_array())
@@ -62,16 +86,15 @@ std::string unsupported(const json& hello, const Scenario& sc) {
 
 bool supports(const json& hello, const std::string& request) { return lists(field(hello, "requests"), request); }
 
-// The position the engine is in, read back through the scenario reader: its `state` as a
-// setup, and from `score` what a setup does not hold (the hand's end and scores).
 std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, const RulesetLibrary& library,
-                                         std::string& why) {
+                                         std::string& why, json* state) {
   EngineProcess::Reply st = e.request({{"cmd", "state"}});
   if (!st.answer || !st.answer->value("ok", false)) {
     why = "state: " + (st.answer ? st.answer->dump() : st.failure);
     return std::nullopt;
   }
   json setup = (*st.answer)["state"];
+  if (state) *state = setup;
   const bool round_over = setup.value("round_over", false), game_over = setup.value("game_over", false);
   setup.erase("round_over");
   setup.erase("game_over");
@@ -101,6 +124,26 @@ std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, c
       if (w.is_string() && !w.get<std::string>().empty()) s.winners |= uint8_t(1u << (w.get<std::string>()[0] - 'A'));
   }
   return s;
+}
+
+namespace {
+
+// Whether the engine's `legal` lists the action (played by `mover` where it names no
+// player): what it said when it does, else empty.
+std::string lists_step(EngineProcess& e, const Scenario& sc, const RulesetLibrary& library, Action action, int mover) {
+  const EngineProcess::Reply r = e.request({{"cmd", "legal"}});
+  if (!r.answer || !r.answer->value("ok", false)) return "";
+  if (action.player == kNoPlayer) action.player = uint8_t(mover);
+  const std::string wanted = write_step(action, sc.rules, mover);
+  for (const json& listed : field(*r.answer, "steps")) {
+    try {
+      Action a = parse_step(listed.dump(), "legal", sc.rules, sc.start.num_players, library).action;
+      if (a.player == kNoPlayer) a.player = uint8_t(mover);
+      if (write_step(a, sc.rules, mover) == wanted) return "the engine lists it among the legal steps (listed: false)";
+    } catch (const InputError&) {
+    }
+  }
+  return "";
 }
 
 EngineResult run_scenario(const Scenario& sc, const YamlNode& doc, const RulesetLibrary& library, EngineSession& session) {
@@ -153,6 +196,11 @@ EngineResult run_scenario(const Scenario& sc, const YamlNode& doc, const Ruleset
       if (!now.answer) return result(EngineResult::Status::kFail, k, "state: " + now.failure);
       before = field(*now.answer, "state");
     }
+    if (st.listed == false && supports(session.hello(), "legal")) {  // an engine need not list every legal step
+      const int mover = field(before, "to_move").is_string() ? field(before, "to_move").get<std::string>()[0] - 'A' : 0;
+      if (std::string listed = lists_step(*e, sc, library, st.action, mover); !listed.empty())
+        return result(EngineResult::Status::kFail, k, st.text + ": " + listed);
+    }
     r = e->request({{"cmd", "apply"}, {"step", step}});
     if (!r.answer) return result(EngineResult::Status::kFail, k, st.text + ": " + r.failure);
     const json& a = *r.answer;
@@ -188,9 +236,17 @@ EngineResult run_scenario(const Scenario& sc, const YamlNode& doc, const Ruleset
 
 std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter) {
+  try {
+    return replay_text_on_engine(read_text_file(path, YamlLimits{}.max_bytes), path, library, session, filter);
+  } catch (const InputError& e) {
+    return {{EngineResult::Status::kError, path, "", 0, e.what()}};
+  }
+}
+
+std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
+                                                EngineSession& session, const NameFilter& filter) {
   std::vector<EngineResult> out;
   try {
-    const std::string text = read_text_file(path, YamlLimits{}.max_bytes);
     const std::vector<Scenario> scenarios = parse_scenarios(text, path, library);
     std::vector<YamlNode> docs = parse_yaml(text, path);
     std::erase_if(docs, [](const YamlNode& d) { return d.is_null(); });

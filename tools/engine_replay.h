@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "tools/engine_client.h"
 #include "tools/ruleset_loader.h"
 #include "tools/run_options.h"
+#include "tools/scenario.h"
 
 namespace meldcheck {
 
@@ -33,6 +35,10 @@ struct EngineResult {
   std::string detail;   // what failed, or why it was skipped
 };
 
+// `--rule-map FILE`: a JSON object from the engine's reasons to rule ids (empty for no file).
+// Throws std::invalid_argument with the file's name when it does not read.
+std::map<std::string, std::string> read_rule_map(const std::string& file);
+
 // One engine process at a time, started again after it fails; what it said to `hello`.
 class EngineSession {
  public:
@@ -50,7 +56,24 @@ class EngineSession {
   int restarts_ = -1;
 };
 
+// Why the engine cannot play the house of `sc` (its ruleset, variants and options), from
+// its hello; empty when it can.
+std::string unsupported(const nlohmann::json& hello, const Scenario& sc);
+// Whether the engine's hello lists the request.
+bool supports(const nlohmann::json& hello, const std::string& request);
+
+// The position the engine is in, read back through the scenario reader under the house of
+// `sc`: its `state` as a setup, and from `score` what a setup does not hold (the hand's end
+// and scores). nullopt with `why` set when the engine fails or its state does not read.
+// With `state`, the engine's `state` answer as it came.
+std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, const RulesetLibrary& library,
+                                         std::string& why, nlohmann::json* state = nullptr);
+
 std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
+                                                EngineSession& session, const NameFilter& filter);
+
+// The same for the scenarios of a text, as if read from `path`.
+std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
 
 // One line a scenario, then `N passed, M failed, K skipped`.

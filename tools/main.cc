@@ -67,14 +67,11 @@ int engine_replay_command(const std::vector<std::string>& paths, const std::stri
                           const std::string& command, bool strict, const std::string& rule_map_file, int timeout_ms,
                           const RulesetLibrary& lib) {
   meldcheck::EngineReplayOptions options{command, std::chrono::milliseconds(timeout_ms), strict, {}};
-  if (!rule_map_file.empty()) {
-    try {
-      for (const auto& [reason, rule] : nlohmann::json::parse(meldcheck::read_text_file(rule_map_file, 1 << 20)).items())
-        options.rule_map[reason] = rule.get<std::string>();
-    } catch (const nlohmann::json::exception& e) {
-      std::cerr << rule_map_file << ": not a JSON object of strings: " << e.what() << "\n";
-      return 2;
-    }
+  try {
+    options.rule_map = meldcheck::read_rule_map(rule_map_file);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
   }
   meldcheck::EngineSession session(options);
   const meldcheck::NameFilter filter(filter_spec);

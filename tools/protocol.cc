@@ -42,6 +42,13 @@ json yaml_to_json(const YamlNode& n) {
   return nullptr;
 }
 
+json step_json(const Action& a, const RuleSet& r, int to_move) {
+  const std::vector<YamlNode> docs = parse_yaml(write_step(a, r, a.player), "step");
+  json step = docs.empty() ? json::object() : yaml_to_json(docs[0]);
+  if (a.player != to_move && step.is_object()) step["player"] = player_name(a.player);
+  return step;
+}
+
 json state_json(const GameState& s, const RuleSet& r) {
   const std::vector<YamlNode> docs = parse_yaml(write_setup(s, r, 0), "state");
   json state = docs.empty() ? json::object() : yaml_to_json(docs[0]);
@@ -118,10 +125,7 @@ json legal_request(const json& id, const Game& game) {
   std::vector<Action> legal;
   legal_actions(game.state, r, legal);
   json steps = json::array();
-  for (const Action& a : legal) {
-    const std::vector<YamlNode> docs = parse_yaml(write_step(a, r, game.state.to_move), "legal");
-    if (!docs.empty()) steps.push_back(yaml_to_json(docs[0]));
-  }
+  for (const Action& a : legal) steps.push_back(step_json(a, r, game.state.to_move));
   return {{"id", id}, {"ok", true}, {"steps", steps}};
 }
 

@@ -19,6 +19,9 @@ inline constexpr int kProtocolVersion = 1;
 // booleans, everything else strings. JSON is YAML, so the other way is `dump()`.
 nlohmann::json yaml_to_json(const YamlNode& n);
 
+// An action as the protocol's step: `player` named when it is not `to_move`.
+nlohmann::json step_json(const Action& a, const RuleSet& r, int to_move);
+
 // A position as the protocol's `state`: a `setup` that reads back to it, with round_over
 // and game_over.
 nlohmann::json state_json(const GameState& s, const RuleSet& r);

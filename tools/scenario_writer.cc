@@ -167,13 +167,20 @@ std::string write_step(const Action& a, const RuleSet& r, int to_move) {
   return s;
 }
 
+std::string yaml_quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '\n') out += "\\n";
+    else out += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+  }
+  return out + "\"";
+}
+
 std::string write_head(const ScenarioText& head) {
   std::ostringstream out;
   out << "# yaml-language-server: $schema=../../spec/scenario.schema.json\n";
   if (!head.comment.empty()) out << "# " << head.comment << "\n";
-  std::string name;
-  for (char c : head.name) name += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
-  out << "name: \"" << name << "\"\n";
+  out << "name: " << yaml_quoted(head.name) << "\n";
   out << "ruleset: " << head.ruleset << "\n";
   if (!head.variants.empty()) {
     out << "variants: [";

@@ -34,6 +34,9 @@ struct ScenarioText {
   std::string comment;
 };
 
+// A YAML double-quoted scalar holding `text`.
+std::string yaml_quoted(const std::string& text);
+
 // The lines before the setup: the schema, the comment, name, ruleset, variants, options.
 std::string write_head(const ScenarioText& head);
 

@@ -13,6 +13,7 @@
 #include "hunt/report.h"
 #include "hunt/run.h"
 #include "hunt/shrink.h"
+#include "tools/engine_lockstep.h"
 
 namespace meldcheck {
 namespace {
@@ -84,8 +85,8 @@ hunt::RunSettings settings_from(const SimulateFlags& f) {
   if (s.budget != hunt::RunSettings::Budget::kSeconds && hunt::shard_games(s) == 0)
     throw BadInput("this shard has no games to play (" + std::to_string(s.games) + " games in " + std::to_string(s.shards) + " shards)");
   s.play.policy = f.policy == "greedy" ? Policy::kGreedy : Policy::kRandom;
-  if (f.arbitrary < 0 || f.arbitrary > 1) throw BadInput("--arbitrary must be a chance between 0 and 1");
-  s.play.arbitrary = f.arbitrary;
+  if (f.arbitrary && (*f.arbitrary < 0 || *f.arbitrary > 1)) throw BadInput("--arbitrary must be a chance between 0 and 1");
+  s.play.arbitrary = f.arbitrary.value_or(0);
   s.play.checks = f.checks == "none" ? hunt::CheckLevel::kNone : f.checks == "sampled" ? hunt::CheckLevel::kSampled : hunt::CheckLevel::kAll;
   return s;
 }
@@ -140,6 +141,50 @@ int merge_command(const SimulateFlags& f, const RulesetLibrary& library) {
   return merged.findings.empty() ? 0 : 1;
 }
 
+// `--engine CMD`: the games played in lockstep with another engine, on one job (an engine
+// process plays one game at a time).
+int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const hunt::ConfigSpace& space,
+                     const RulesetLibrary& library) {
+  if (!f.merge.empty() || !f.shard.empty()) throw BadInput("--engine plays one run: no --shard or --merge");
+  if (f.policy != "random") throw BadInput("--engine plays the random policy");
+  LockstepSettings s;
+  s.engine = {f.engine, std::chrono::milliseconds(f.timeout_ms), f.rule_ids == "strict", {}};
+  try {
+    s.engine.rule_map = read_rule_map(f.rule_map);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(e.what());
+  }
+  s.seed = run.seed;
+  s.games = run.games;
+  s.whole_match = run.budget == hunt::RunSettings::Budget::kMatches;
+  if (run.budget == hunt::RunSettings::Budget::kSeconds) s.seconds = run.seconds;
+  s.arbitrary = f.arbitrary.value_or(0.1);
+  s.legal = f.legal == "none" ? LegalCompare::kNone : f.legal == "sampled" ? LegalCompare::kSampled : LegalCompare::kAll;
+  s.jobs = run.jobs;
+  s.out = f.out;
+  s.how = "meldcheck simulate --engine '" + f.engine + "' --seed " + std::to_string(run.seed) +
+          (f.ruleset != "all" ? " --ruleset " + f.ruleset : "");
+  interrupted = false;
+  auto previous = std::signal(SIGINT, on_interrupt);
+  LockstepReport report;
+  try {
+    report = run_lockstep(space, s, library, interrupted);
+  } catch (const std::runtime_error& e) {
+    std::signal(SIGINT, previous);
+    std::cerr << "meldcheck simulate: " << e.what() << "\n";
+    return 2;
+  }
+  std::signal(SIGINT, previous);
+  write_lockstep_report(std::cout, report, f.format == "json");
+  if (report.divergence || !report.engine_failures.empty()) return 1;
+  if (report.interrupted) return 130;
+  if (report.games == 0) {
+    std::cerr << "meldcheck simulate: the engine plays none of these games\n";
+    return 2;
+  }
+  return 0;
+}
+
 }  // namespace
 
 CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
@@ -159,8 +204,7 @@ CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
   sim->add_option("--policy", f.policy, "random: uniformly among the legal actions; greedy: go out, meld, lay off first")
       ->check(CLI::IsMember({"random", "greedy"}))
       ->capture_default_str();
-  sim->add_option("--arbitrary", f.arbitrary, "the chance that a step is an arbitrary action, to be refused cleanly")
-      ->capture_default_str();
+  sim->add_option("--arbitrary", f.arbitrary, "the chance that a step is an arbitrary action, to be refused cleanly (default 0; 0.1 with --engine)");
   sim->add_option("--checks", f.checks, "all, sampled or none (below)")->check(CLI::IsMember({"all", "sampled", "none"}))->capture_default_str();
   sim->add_option("--format", f.format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   sim->add_option("--out", f.out, "where findings are written")->capture_default_str();
@@ -168,6 +212,19 @@ CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
   sim->add_option("--merge", f.merge, "merge the JSON reports of a run's shards into the whole run's report");
   sim->add_option("--scenarios", f.scenarios, "the scenarios whose citations the coverage map counts (default scenarios/)");
   sim->add_flag("--quiet", f.quiet, "no progress line");
+  sim->add_option("--engine", f.engine,
+                  "play in lockstep with another engine through the engine protocol (spec/engine-protocol.md), "
+                  "comparing verdicts, positions and its legal steps after every step: a command, run with /bin/sh -c");
+  sim->add_option("--timeout", f.timeout_ms, "with --engine: milliseconds an answer may take")->check(CLI::Range(1, 3600000))->capture_default_str();
+  sim->add_option("--rule-ids", f.rule_ids, "with --engine: loose (legal or refused) or strict (the same rule id too)")
+      ->check(CLI::IsMember({"loose", "strict"}))
+      ->capture_default_str();
+  sim->add_option("--rule-map", f.rule_map, "with --engine: a JSON object from the engine's reasons to rule ids");
+  sim->add_option("--legal", f.legal,
+                  "with --engine: try the steps the engine lists on meldcheck's engine at every step (all), at one in " +
+                      std::to_string(hunt::kSampleEvery) + " (sampled) or never (none)")
+      ->check(CLI::IsMember({"all", "sampled", "none"}))
+      ->capture_default_str();
   return sim;
 }
 
@@ -196,7 +253,7 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     report.seed = settings.seed;
     report.policy = f.policy;
     report.checks = f.checks;
-    report.arbitrary = f.arbitrary;
+    report.arbitrary = settings.play.arbitrary;
     for (const RulesetSpec* spec : space->rulesets()) report.rulesets.push_back(spec->id());
     report.variants = variants;
     report.options = options;
@@ -209,6 +266,8 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     report.shards = settings.shards;
     report.jobs = settings.jobs;
     report.cited = hunt::scenario_citations(scenarios_dir(f.scenarios), library);
+
+    if (!f.engine.empty()) return lockstep_command(f, settings, *space, library);
 
     interrupted = false;
     auto previous = std::signal(SIGINT, on_interrupt);

@@ -21,7 +21,7 @@ struct SimulateFlags {
   uint64_t seed = 1;
   int jobs = 0;
   std::string policy = "random";
-  double arbitrary = 0;
+  std::optional<double> arbitrary;  // default 0; with --engine 0.1
   std::string checks = "all";
   std::string format = "text";
   std::string out = "findings";
@@ -29,6 +29,12 @@ struct SimulateFlags {
   std::vector<std::string> merge;
   std::string scenarios;
   bool quiet = false;
+  // Lockstep against another engine (tools/engine_lockstep.h).
+  std::string engine;
+  int timeout_ms = 5000;
+  std::string rule_ids = "loose";
+  std::string rule_map;
+  std::string legal = "all";
 };
 
 CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& flags);

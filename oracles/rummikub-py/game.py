@@ -517,9 +517,10 @@ class Game:
     @staticmethod
     def _check_other_action(action, value):
         # Steps of other rummy games: read them as the schema writes them, then refuse them
-        # by rule (turn.one-step) rather than as malformed.
+        # by rule (turn.one-step) rather than as malformed. A meld or layoff may name a
+        # joker's stand-in (the contract's `meld: [7S, 7H, JK=7D]`).
         def cards(v, what):
-            _tiles(v, what)
+            _tiles(v, what, standin=what in ("meld", "layoff", "claim"))
 
         if action == "discard":
             cards([value], "discard")
