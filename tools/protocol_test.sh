@@ -2,7 +2,7 @@
 # ctest protocol_engines (label protocol): `meldcheck replay --engine` and `meldcheck
 # simulate --engine` against meldcheck's own engine behind `serve` (every scenario passes,
 # rule ids strict; lockstep play finds no divergence), the Python engine of
-# oracles/rummikub-py (lockstep), the faulty build behind `serve` with each fault that a
+# oracles/rummikub-py (every rummikub scenario, rule ids strict; lockstep), the faulty build behind `serve` with each fault that a
 # replay or lockstep play can show switched on (each is caught), and engines that crash,
 # hang, write garbage, answer another request or say ok to everything (each is reported,
 # the run goes on with a fresh process or gives the engine up, ends in bounded time, and
@@ -70,6 +70,11 @@ status=$?
 [[ $status == 0 && $out == *"no divergence"* && $out != *skipped* ]] || fail "simulate against serve: exit $status: $out"
 echo "simulate against serve: $(head -n 1 <<<"$out")"
 py_engine="python3 $(dirname "$scenarios")/oracles/rummikub-py/engine.py"
+out=$("$mc" replay --rule-ids strict --engine "$py_engine" "$scenarios/rummikub" 2>&1)
+status=$?
+last=$(tail -n 1 <<<"$out")
+[[ $status == 0 && $last =~ ^[0-9]+\ passed,\ 0\ failed,\ 0\ skipped$ ]] || fail "the Python engine: $last (exit $status)"
+echo "replay against the Python engine, rule ids strict: $last"
 out=$("$mc" simulate --engine "$py_engine" --ruleset rummikub --hands 100 --legal sampled --seed 7 --jobs 2 --out "$findings/py" 2>&1)
 status=$?
 [[ $status == 0 && $out == *"no divergence"* ]] || fail "simulate against the Python engine: exit $status: $out"
