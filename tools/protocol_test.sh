@@ -2,11 +2,12 @@
 # ctest protocol_engines (label protocol): `meldcheck replay --engine` and `meldcheck
 # simulate --engine` against meldcheck's own engine behind `serve` (every scenario passes,
 # rule ids strict; lockstep play finds no divergence), the Python engine of
-# oracles/rummikub-py (every rummikub scenario, rule ids strict; lockstep), the faulty build behind `serve` with each fault that a
-# replay or lockstep play can show switched on (each is caught), and engines that crash,
-# hang, write garbage, answer another request or say ok to everything (each is reported,
-# the run goes on with a fresh process or gives the engine up, ends in bounded time, and
-# leaves no engine process behind). Then `serve` itself on requests it does not understand.
+# oracles/rummikub-py (every rummikub scenario, rule ids strict; lockstep), the faulty
+# build behind `serve` with each fault that a replay or lockstep play can show switched on
+# (each is caught), and engines that crash, hang, write garbage, answer another request or
+# say ok to everything (each is reported, the run goes on with a fresh process or gives
+# the engine up, ends in bounded time, and leaves no engine process behind). Then `serve`
+# itself on requests it does not understand.
 # Usage: protocol_test.sh MELDCHECK MELDCHECK_FAULTY SCENARIOS_DIR ENGINES_DIR
 set -u
 mc=$1 faulty=$2 scenarios=$3 engines=$4
