@@ -98,10 +98,12 @@ bool obligation_at_stake(const GameState& s, const RuleSet& r, const Action& a) 
 Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (a.kind == ActionKind::kNextHand) return detail::do_next_hand(s, r, a, commit);
   if (s.hand_over) return Check::kHandOver;
-  if (!kind_in_game(a.kind, r)) return Check::kNotInGame;
   if (a.player >= s.num_players) return Check::kNotYourTurn;
-  if (a.kind == ActionKind::kClaim) return detail::do_claim(s, r, a, commit);
+  // The contract's order: the turn before any clause of the ruleset, a step of another
+  // game (Rummikub's turn.one-step) included. A claim is made out of turn by nature.
+  if (a.kind == ActionKind::kClaim) return kind_in_game(a.kind, r) ? detail::do_claim(s, r, a, commit) : Check::kNotInGame;
   if (a.player != s.to_move) return Check::kNotYourTurn;
+  if (!kind_in_game(a.kind, r)) return Check::kNotInGame;
   if (!phase_allows(a.kind, s.phase)) return Check::kWrongPhase;
   const bool lays_cards = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap;
   // A swap may oblige the freed joker to go down again: it counts as owed from the start.

@@ -282,10 +282,11 @@ std::string core_refusal(const Game& g, const Context& c) {
     return "";
   }
   if (at.hand_over) return "hand-over";
-  if (!step_of_this_game(g, m.kind)) return "not-in-this-game";
   if (m.player < 0 || m.player >= at.players) return "not-your-turn";
-  if (m.kind == MoveKind::kClaim) return "";  // out of turn by nature: the claim's clauses decide
+  if (m.kind == MoveKind::kClaim)  // out of turn by nature: the claim's clauses decide
+    return step_of_this_game(g, m.kind) ? "" : "not-in-this-game";
   if (m.player != at.to_move) return "not-your-turn";
+  if (!step_of_this_game(g, m.kind)) return "not-in-this-game";
   if (!right_phase(g, at, m.kind)) return "wrong-phase";
   switch (m.kind) {
     case MoveKind::kDraw:
