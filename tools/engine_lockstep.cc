@@ -136,7 +136,7 @@ class Lockstep {
 
   // The steps the engine lists, each tried on meldcheck's engine: the first it refuses.
   StepOutcome compare_legal(Game& g, std::optional<Action>& refused) {
-    if (!positions_compared_ || !legal_compared_) return {};
+    if (!legal_compared_) return {};
     const EngineProcess::Reply r = g.theirs->request({{"cmd", "legal"}});
     if (!r.answer) return StepOutcome::trouble("legal: " + r.failure);
     if (!r.answer->value("ok", false)) return {};
