@@ -6,9 +6,14 @@ The bugs are not engine/fault.h faults: they are the kind of slip a change to en
 could make. Nothing here touches the working tree.
 
   hunt/mutants/run.py /tmp/scratch [BUG_ID...]
+  hunt/mutants/run.py /tmp/scratch --engine build/default/tools/meldcheck [BUG_ID...]
 
 /tmp/scratch: a clone of this repository configured with `cmake --preset default`
 (the script builds only `meldcheck` there and restores each file after its run).
+
+With --engine, the mutant is the other engine instead: the given (correct) meldcheck plays
+it in lockstep through the engine protocol (`simulate --engine "MUTANT serve"`), which
+compares verdicts, positions and listed steps, with no check of its own.
 """
 import os
 import re
@@ -75,6 +80,9 @@ BUGS = [
 def main():
     root = sys.argv[1]
     only = sys.argv[2:]
+    reference = None
+    if only[:1] == ["--engine"]:
+        reference, only = os.path.abspath(only[1]), only[2:]
     for bid, ruleset, mode, path, old, new in BUGS:
         if only and bid not in only:
             continue
@@ -90,14 +98,18 @@ def main():
                 continue
             out = os.path.join(root, "mutant-findings", bid)
             subprocess.run(["rm", "-rf", out])
-            args = [root + "/build/default/tools/meldcheck", "simulate", "--ruleset", ruleset, "--arbitrary", "0.1",
-                    "--quiet", "--out", out]
+            mutant = root + "/build/default/tools/meldcheck"
+            if reference:
+                args = [reference, "simulate", "--engine", mutant + " serve", "--jobs", "1", "--legal", "sampled",
+                        "--ruleset", ruleset, "--out", out]
+            else:
+                args = [mutant, "simulate", "--ruleset", ruleset, "--arbitrary", "0.1", "--quiet", "--out", out]
             args += ["--seconds", "60"] if mode == "hands" else ["--matches", "100000000"]
             t0 = time.time()
             p = subprocess.run(["timeout", "-s", "INT", "75", *args], cwd=root, capture_output=True, text=True)
             text = p.stdout + p.stderr
-            m = re.search(r"actions in ([0-9.]+) s", text)
-            found = re.search(r"FINDING (\S+) in game \d+: (.*)", text)
+            m = re.search(r"(?:actions|tried),? in ([0-9.]+) s", text)
+            found = re.search(r"(?:FINDING|DIVERGENCE) (\S+) in game \d+: (.*)", text)
             print(f"{bid} | {ruleset} | {m.group(1) if m else '?'} s (wall {time.time() - t0:.0f} s) | "
                   f"{found.group(1) + ': ' + found.group(2) if found else 'not found'}", flush=True)
         finally:
