@@ -249,6 +249,8 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
       throw BadInput(e.what());
     }
 
+    if (!f.engine.empty()) return lockstep_command(f, settings, *space, library);
+
     hunt::Report report;
     report.seed = settings.seed;
     report.policy = f.policy;
@@ -266,8 +268,6 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     report.shards = settings.shards;
     report.jobs = settings.jobs;
     report.cited = hunt::scenario_citations(scenarios_dir(f.scenarios), library);
-
-    if (!f.engine.empty()) return lockstep_command(f, settings, *space, library);
 
     interrupted = false;
     auto previous = std::signal(SIGINT, on_interrupt);
