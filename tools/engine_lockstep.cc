@@ -82,8 +82,8 @@ bool plainly_same(const json& ours, const json& theirs, const RuleSet& r) {
   for (const auto& [name, seat] : ours["players"].items()) {
     if (!seats.contains(name)) return false;
     const json& their_seat = seats[name];
-    if (seat.value("total", 0) != their_seat.value("total", 0) || seat.value("opened", false) != their_seat.value("opened", false))
-      return false;
+    for (const char* key : {"total", "opened"})  // written by both, as the protocol asks
+      if (!seat.contains(key) || !their_seat.contains(key) || seat[key] != their_seat[key]) return false;
     std::vector<std::string> a = seat.value("hand", std::vector<std::string>{}), b;
     if (!their_seat.contains("hand") || !their_seat["hand"].is_array()) return false;
     for (const json& c : their_seat["hand"]) {
