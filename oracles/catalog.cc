@@ -50,12 +50,7 @@ MeldFaults Context::new_meld_faults() const {
   // A meld step must lay a meld; an arrangement with no sets leaves an empty table, which
   // breaks no set's rule (it places no rack tile: arrange.rack-tile says so).
   if (move.groups.empty() && move.kind != MoveKind::kArrange) all.size = true;
-  for (const auto& g : move.groups) {
-    const MeldFaults f = meld_faults(text, g, false);
-    all.size |= f.size, all.natural |= f.natural, all.shape |= f.shape, all.set_size |= f.set_size;
-    all.set_suits |= f.set_suits, all.run |= f.run, all.ace_high |= f.ace_high, all.corner |= f.corner;
-    all.standin |= f.standin;
-  }
+  for (const auto& g : move.groups) all |= meld_faults(text, g, false);
   return all;
 }
 

@@ -45,6 +45,12 @@ struct MeldFaults {
   // Layoffs only: a card of another rank or suit, or one whose place the run already holds.
   bool fit = false, taken = false;
   bool any() const { return size || natural || shape || set_size || set_suits || run || ace_high || corner || standin || fit || taken; }
+  // The faults of several melds together.
+  MeldFaults& operator|=(const MeldFaults& o) {
+    size |= o.size, natural |= o.natural, shape |= o.shape, set_size |= o.set_size, set_suits |= o.set_suits;
+    run |= o.run, ace_high |= o.ace_high, corner |= o.corner, standin |= o.standin, fit |= o.fit, taken |= o.taken;
+    return *this;
+  }
 };
 
 // Why the tokens are no new meld; the reading when they are one.

@@ -132,10 +132,7 @@ Arranged arranged(const Context& c) {
   Arranged a;
   for (const auto& g : c.move.groups) {
     a.sets.push_back(read_set(c, g));
-    const MeldFaults& f = a.sets.back().faults;
-    a.faults.size |= f.size, a.faults.natural |= f.natural, a.faults.shape |= f.shape, a.faults.set_size |= f.set_size;
-    a.faults.set_suits |= f.set_suits, a.faults.run |= f.run, a.faults.ace_high |= f.ace_high, a.faults.corner |= f.corner;
-    a.faults.standin |= f.standin;
+    a.faults |= a.sets.back().faults;
   }
   return a;
 }
