@@ -110,6 +110,7 @@ Check claim_rummy(GameState& s, const RuleSet& r, const Action& a, bool commit) 
   pass_turn_to(s, r, q);  // the claimer finishes a turn; play goes on from them
   s.phase = Phase::kPlay;
   s.offer = {};
+  s.turn.opened_now = use.target < 0 && !s.players[q].opened;
   lay_claim(s, r, a, use, taken);
   (use.target >= 0 ? s.turn.built : s.turn.melded) = true;
   s.turn.built_on_others = use.target >= 0 && s.table.melds[use.target].owner != q;

@@ -75,7 +75,7 @@ Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   switch (r.draw.empty_stock) {
     case EmptyStock::kPassEnds:
       if (!s.stock.empty()) return Check::kPassNotAllowed;
-      if (commit) end_hand(s, r, kNoPlayer);
+      if (commit) ++s.passes, end_hand(s, r, kNoPlayer);
       return Check::kNone;
     case EmptyStock::kMustPlay:
       if (!s.stock.empty()) return Check::kPassNotAllowed;
@@ -92,7 +92,7 @@ Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
     case EmptyStock::kReshuffleBelowTop:
       // Only with nothing left to draw or take does the hand end.
       if (!s.stock.empty() || !s.discard.empty()) return Check::kPassNotAllowed;
-      if (commit) end_hand(s, r, kNoPlayer);
+      if (commit) ++s.passes, end_hand(s, r, kNoPlayer);
       return Check::kNone;
   }
   return Check::kPassNotAllowed;

@@ -12,6 +12,32 @@ namespace meldcheck::fuzz {
 
 namespace {
 
+// The finished hand this target made, as the score oracle reads it: the bytes set both.
+oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r) {
+  oracle::FinishedHand h;
+  h.players = s.num_players;
+  for (int p = 0; p < s.num_players; ++p) {
+    std::vector<Face> hand;
+    for (Card c : s.hand(p)) hand.push_back(face_of(c));
+    h.hands.push_back(hand);
+    h.penalties.push_back(s.players[p].penalty);
+  }
+  for (const Meld& m : s.table.all()) {
+    oracle::TableMeld meld;
+    for (int i = 0; i < m.shape.size; ++i) meld.push_back({m.shape.faces[i], m.shape.joker(i), m.builders[i]});
+    h.table.push_back(meld);
+  }
+  h.out = s.last_out == kNoPlayer ? -1 : s.last_out;
+  h.out_by_discard = s.turn.discarded;
+  h.out_built_on_others_this_turn = s.turn.built_on_others;
+  h.out_built_on_others_this_hand = h.out >= 0 && s.players[h.out].built_on_others;
+  h.out_went_down_this_turn = s.turn.opened_now;
+  h.out_actions_this_turn = s.turn.actions;
+  h.last_round = r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
+  h.ended_by = s.to_move;
+  return h;
+}
+
 std::string scores_text(const std::vector<int>& scores) {
   std::string t;
   for (size_t p = 0; p < scores.size(); ++p) t += (p ? ", " : "") + player_name(int(p)) + ": " + std::to_string(scores[p]);
@@ -63,7 +89,7 @@ Found score_diff_fuzz(const uint8_t* data, size_t size) {
 
   std::array<int32_t, kMaxPlayers> engine{};
   score_hand(s, rules, engine);
-  const std::vector<int> text = oracle::hand_scores(hunt::finished_hand(s, rules), config.ruleset, config.variants, config.options);
+  const std::vector<int> text = oracle::hand_scores(finished_hand(s, rules), config.ruleset, config.variants, config.options);
   const std::vector<int> got(engine.begin(), engine.begin() + players);
   if (got == text) return {};
   Found found;

@@ -7,6 +7,7 @@
 #include "engine/rng.h"
 #include "engine/solver.h"
 #include "hunt/oracle_views.h"
+#include "hunt/position_diff.h"
 #include "oracles/deal_oracle.h"
 #include "oracles/joker_oracle.h"
 #include "oracles/meld_oracle.h"
@@ -27,38 +28,14 @@ const std::vector<CheckInfo>& all_checks() {
       {"rummikub-table", "every set of a Rummikub table is valid by the text (the Rummikub oracle)", true},
       {"termination", "a hand ends within the ruleset's bound of turns", true},
       {"solver", "the solver places as many tiles as the exhaustive oracle, on positions small enough", true},
-      {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it, and what an "
-                  "accepted step decides (turn, phase, what is owed, the mover's hand, totals, the hand's and match's end, scores, winners), "
-                  "equal the executable catalog's (oracles/catalog.h)", true},
-      {"hand-score", "a finished hand scores as the text's score sheet enters it (the score oracle)", false},
+      {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it equal the executable "
+                  "catalog's, and after every accepted step its whole position equals the reference model's, worked out from "
+                  "the moves alone (hands, stock, pile, table and builders, totals, penalties, the turn's and match's books; "
+                  "oracles/catalog.h)", true},
+      {"hand-score", "a finished hand scores as the reference model scores it from its own books (the score oracle)", false},
       {"zero-sum", "a Rummikub round's scores sum to zero", false},
   };
   return checks;
-}
-
-oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r) {
-  oracle::FinishedHand h;
-  h.players = s.num_players;
-  for (int p = 0; p < s.num_players; ++p) {
-    std::vector<Face> hand;
-    for (Card c : s.hand(p)) hand.push_back(face_of(c));
-    h.hands.push_back(hand);
-    h.penalties.push_back(s.players[p].penalty);
-  }
-  for (const Meld& m : s.table.all()) {
-    oracle::TableMeld meld;
-    for (int i = 0; i < m.shape.size; ++i) meld.push_back({m.shape.faces[i], m.shape.joker(i), m.builders[i]});
-    h.table.push_back(meld);
-  }
-  h.out = s.last_out == kNoPlayer ? -1 : s.last_out;
-  h.out_by_discard = s.turn.discarded;
-  h.out_built_on_others_this_turn = s.turn.built_on_others;
-  h.out_built_on_others_this_hand = h.out >= 0 && s.players[h.out].built_on_others;
-  h.out_went_down_this_turn = s.turn.opened_now;
-  h.out_actions_this_turn = s.turn.actions;
-  h.last_round = r.opening.form == OpeningForm::kContract && s.round >= r.opening.contracts.size();
-  h.ended_by = s.to_move;
-  return h;
 }
 
 namespace {
@@ -67,12 +44,6 @@ std::string faces_text(const std::vector<Face>& faces, Notation n) {
   std::string s = "[";
   for (size_t i = 0; i < faces.size(); ++i) s += (i ? ", " : "") + format_face(faces[i], n);
   return s + "]";
-}
-
-std::string scores_line(const std::vector<int>& scores) {
-  std::string s = "round_scores: {";
-  for (size_t p = 0; p < scores.size(); ++p) s += (p ? ", " : " ") + player_name(int(p)) + ": " + std::to_string(scores[p]);
-  return s + " }\n";
 }
 
 Finding finding(std::string check, std::string message, std::string verdict = "", std::string expect = "") {
@@ -187,12 +158,25 @@ bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ 
 
 std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt) {
   turns_ = s.turns;
-  if (level_ == CheckLevel::kNone || !dealt || !checks_.deal()) return std::nullopt;
-  const std::string diff = deal_difference(*config_, s, dealt->seed, dealt->dealer);
-  if (diff.empty()) return std::nullopt;
-  Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
-  f.about_state = true;
-  return f;
+  model_.reset();
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  if (dealt && checks_.deal()) {
+    const std::string diff = deal_difference(*config_, s, dealt->seed, dealt->dealer);
+    if (!diff.empty()) {
+      Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
+      f.about_state = true;
+      return f;
+    }
+  }
+  if (!checks_.catalog()) return std::nullopt;
+  // The only read of the engine's state on the oracle side: a setup, as the contract
+  // states it. A deal the model makes itself.
+  model_ = dealt ? catalog().dealt(s.num_players, dealt->seed, dealt->dealer) : position_of(s);
+  if (auto f = books(s)) {
+    f->about_state = true;
+    return f;
+  }
+  return std::nullopt;
 }
 
 std::optional<Finding> Checker::after_step(const GameState& before, const Action& a, bool listed, Check verdict,
@@ -209,11 +193,17 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   const bool ends_hand = !before.hand_over && after.hand_over;
   if (sampled_now() || ends_hand || verdict != Check::kNone) {
     if (auto f = step_invariants(before, a, listed, verdict, after)) return f;
+  } else if (model_ && verdict == Check::kNone) {
+    model_ = catalog().next(*model_, move_of(a));  // the books are kept on every step
   }
-  if (ends_hand) return hand_end(after);
   if (verdict == Check::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
     const std::string diff = deal_difference(*config_, after, a.seed, after.dealer);
     if (!diff.empty()) return finding("deal", "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
+  }
+  if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum) {
+    int sum = 0;
+    for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
+    if (sum != 0) return finding("zero-sum", "the round's scores sum to " + std::to_string(sum));
   }
   if (sampled_now()) return state_checks(after);
   return std::nullopt;
@@ -234,8 +224,8 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     if (hash_state(after) != hash_state(before)) return finding("refusal", "refused with " + id + " but changed the hash");
     if (id.find("/unmapped.") != std::string::npos)
       return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
-    if (checks_.catalog())
-      if (auto f = catalog_verdict(before, a, verdict)) return f;
+    if (model_)
+      if (auto f = catalog_verdict(a, verdict)) return f;
     if (listed) {
       Finding f = finding("listed", "a listed action is refused with " + id);
       f.listed = false;
@@ -293,7 +283,7 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     }
   }
 
-  if (checks_.catalog())
+  if (model_)
     if (auto f = against_catalog(before, a, Check::kNone, after)) return f;
 
   // Then the engine against itself, and the enumeration's completeness: a finding about
@@ -319,45 +309,9 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
   return std::nullopt;
 }
 
-std::optional<Finding> Checker::hand_end(const GameState& after) {
-  const Config& c = *config_;
-  const std::vector<int> want = oracle::hand_scores(finished_hand(after, c.rules), c.ruleset, c.variants, c.options);
-  if (c.rules.scoring.method == ScoringMethod::kZeroSum) {
-    int sum = 0;
-    for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
-    if (sum != 0) return finding("zero-sum", "the round's scores sum to " + std::to_string(sum), "", scores_line(want));
-  }
-  for (int p = 0; p < after.num_players; ++p)
-    if (want[size_t(p)] != after.round_scores[p])
-      return finding("hand-score", player_name(p) + " scored " + std::to_string(after.round_scores[p]) + ", the text gives " +
-                                       std::to_string(want[size_t(p)]), "", scores_line(want));
-  return std::nullopt;
-}
-
-namespace {
-
-std::string phase_text(oracle::Phase p) { return p == oracle::Phase::kPlay ? "play" : p == oracle::Phase::kRow ? "row" : "draw"; }
-oracle::Phase phase_of(Phase p) { return p == Phase::kPlay ? oracle::Phase::kPlay : p == Phase::kRow ? oracle::Phase::kRow : oracle::Phase::kDraw; }
-std::optional<Face> owed_face(Card c) { return c == kNoCard ? std::nullopt : std::optional<Face>(face_of(c)); }
-
-}  // namespace
-
-const oracle::Position& Checker::position(const GameState& s) {
-  // The slot used least recently is replaced: never the one just returned.
-  for (int i = 0; i < 2; ++i)
-    if (seen_[size_t(i)] && seen_[size_t(i)]->state == s) {
-      seen_next_ = 1 - i;
-      return seen_[size_t(i)]->position;
-    }
-  const int i = seen_next_;
-  seen_next_ = 1 - i;
-  seen_[size_t(i)] = Seen{s, position_of(s)};
-  return seen_[size_t(i)]->position;
-}
-
-std::optional<Finding> Checker::catalog_verdict(const GameState& before, const Action& a, Check verdict) {
+std::optional<Finding> Checker::catalog_verdict(const Action& a, Check verdict) {
   const RuleSet& r = config_->rules;
-  const std::vector<std::string> forbid = catalog().forbidding(position(before), move_of(a));
+  const std::vector<std::string> forbid = catalog_forbids(a);
   const std::string engine = verdict == Check::kNone ? "" : r.rule_id(verdict);
   const std::string text = forbid.empty() ? "" : forbid.front();
   if (engine == text) return std::nullopt;
@@ -368,72 +322,22 @@ std::optional<Finding> Checker::catalog_verdict(const GameState& before, const A
                  text.empty() ? "ok" : "{ reject: " + text + " }");
 }
 
+std::optional<Finding> Checker::books(const GameState& engine) {
+  const std::optional<FactDifference> d = first_difference(catalog().game(), position_of(engine), *model_, config_->rules.notation);
+  if (!d) return std::nullopt;
+  // A finished hand's scores are the score oracle's, read from the model's books.
+  const std::string check = d->fact == "the hand's scores" ? "hand-score" : "catalog";
+  return finding(check, "the engine's " + d->fact + " " + d->engine + ", the rules' (the reference model's) " + d->model, "",
+                 d->expect);
+}
+
 std::optional<Finding> Checker::against_catalog(const GameState& before, const Action& a, Check verdict,
                                                 const GameState& after) {
-  if (auto f = catalog_verdict(before, a, verdict)) return f;
+  (void)before;
+  if (auto f = catalog_verdict(a, verdict)) return f;
   if (verdict != Check::kNone) return std::nullopt;
-  const oracle::Position& at = position(before);  // before the next lookup can replace it
-  const oracle::Decided d = catalog().decide(at, move_of(a), position(after));
-  const Notation n = config_->rules.notation;
-  auto differs = [&](const std::string& what, const std::string& expect) { return finding("catalog", "the catalog decides " + what, "", expect); };
-  if (d.hand_over != after.hand_over)
-    return differs(d.hand_over ? "that the hand is over" : "that the hand goes on", std::string("round_over: ") + (d.hand_over ? "true" : "false") + "\n");
-  if (d.mover_hand) {
-    std::vector<Face> held = position(after).seats[size_t(a.player)].hand;
-    std::sort(held.begin(), held.end());
-    if (held != *d.mover_hand) {
-      std::string cards;
-      for (const Face& f : *d.mover_hand) cards += (cards.empty() ? "" : ", ") + format_face(f, n);
-      return differs(player_name(a.player) + " holding [" + cards + "]",
-                     "hand: { " + player_name(a.player) + ": [" + cards + "] }\n");
-    }
-  }
-  if (!d.hand_over) {
-    if (d.to_move != after.to_move) return differs(player_name(d.to_move) + " to move", "to_move: " + player_name(d.to_move) + "\n");
-    if (d.phase != phase_of(after.phase)) return differs("the phase " + phase_text(d.phase), "phase: " + phase_text(d.phase) + "\n");
-    if (d.first_lap && *d.first_lap != after.first_lap)
-      return differs(std::string("that the first lap ") + (*d.first_lap ? "goes on" : "is over"),
-                     std::string("first_lap: ") + (*d.first_lap ? "true" : "false") + "\n");
-    auto face_text = [&](const std::optional<Face>& f) { return f ? format_face(*f, n) : std::string("none"); };
-    if (d.must_use != owed_face(after.turn.must_use))
-      return differs("that " + face_text(d.must_use) + " is owed to a meld", "owed: { must_use: " + face_text(d.must_use) + " }\n");
-    if (d.no_discard != owed_face(after.turn.no_discard))
-      return differs("that " + face_text(d.no_discard) + " may not be discarded", "owed: { no_discard: " + face_text(d.no_discard) + " }\n");
-    if (d.pile_meld_due != !after.turn.pile_meld_due.empty())
-      return differs(std::string("that a meld with a pile card is ") + (d.pile_meld_due ? "owed" : "not owed"),
-                     std::string("owed: { pile_meld: ") + (d.pile_meld_due ? "true" : "false") + " }\n");
-    if (d.freed_jokers != after.turn.freed_jokers.size())
-      return differs(std::to_string(d.freed_jokers) + " freed jokers owed", "owed: { freed_jokers: " + std::to_string(d.freed_jokers) + " }\n");
-    // Penalties show in the totals (what a scenario sees).
-    auto total = [&](int q) { return before.players[q].total + d.penalties[size_t(q)]; };
-    for (int p = 0; p < after.num_players; ++p)
-      if (total(p) != after.players[p].total) {
-        std::string totals = "totals: {";
-        for (int q = 0; q < after.num_players; ++q) totals += (q ? ", " : " ") + player_name(q) + ": " + std::to_string(total(q));
-        return differs(player_name(p) + "'s total " + std::to_string(total(p)), totals + " }\n");
-      }
-    return std::nullopt;
-  }
-  const int out = after.last_out == kNoPlayer ? -1 : after.last_out;
-  std::string scores = "round_scores: {";
-  for (int p = 0; p < after.num_players; ++p) scores += (p ? ", " : " ") + player_name(p) + ": " + std::to_string(d.round_scores[size_t(p)]);
-  scores += " }\n";
-  if (d.went_out != out) return differs(d.went_out < 0 ? "that nobody went out" : player_name(d.went_out) + " went out", scores);
-  for (int p = 0; p < after.num_players; ++p)
-    if (d.round_scores[size_t(p)] != after.round_scores[p]) return differs(player_name(p) + " scores " + std::to_string(d.round_scores[size_t(p)]), scores);
-  if (d.game_over != after.game_over)
-    return differs(d.game_over ? "that the match is over" : "that the match goes on", std::string("game_over: ") + (d.game_over ? "true" : "false") + "\n");
-  if (d.game_over) {
-    std::vector<int> winners;
-    for (int p = 0; p < after.num_players; ++p)
-      if ((after.winners >> p) & 1) winners.push_back(p);
-    if (winners != d.winners) {
-      std::string w = "winner: [";
-      for (size_t i = 0; i < d.winners.size(); ++i) w += (i ? ", " : "") + player_name(d.winners[i]);
-      return differs("the winners " + w + "]", w + "]\n");
-    }
-  }
-  return std::nullopt;
+  model_ = catalog().next(*model_, move_of(a));
+  return books(after);
 }
 
 Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
@@ -518,7 +422,7 @@ std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& ch
   const Action a =
       nearby(s, chosen, steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size()));
   const Check verdict = check_action(s, config_->rules, a);
-  std::optional<Finding> f = catalog_verdict(s, a, verdict);
+  std::optional<Finding> f = catalog_verdict(a, verdict);
   if (!f) return std::nullopt;
   return Probe{a, *f};
 }
@@ -528,13 +432,14 @@ std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::ve
   SplitMix64 pick{steps_ * 0x9E3779B97F4A7C15ull ^ uint64_t(s.turns)};
   const Action& a = candidates[pick.next() % candidates.size()];
   const Check verdict = check_action(s, config_->rules, a);
-  std::optional<Finding> f = catalog_verdict(s, a, verdict);
+  std::optional<Finding> f = catalog_verdict(a, verdict);
   if (!f) return std::nullopt;
   return Probe{a, *f};
 }
 
-std::vector<std::string> Checker::catalog_forbids(const GameState& s, const Action& a) {
-  return catalog().forbidding(position(s), move_of(a));
+std::vector<std::string> Checker::catalog_forbids(const Action& a) {
+  if (!model_) throw std::logic_error("the catalog is asked before the game's start (Checker::hand_starts)");
+  return catalog().forbidding(*model_, move_of(a));
 }
 
 std::optional<Finding> Checker::state_checks(const GameState& s) {

@@ -74,9 +74,6 @@ struct CheckInfo {
 };
 const std::vector<CheckInfo>& all_checks();
 
-// The engine's finished hand as the score oracle reads it.
-oracle::FinishedHand finished_hand(const GameState& s, const RuleSet& r);
-
 // Whether the meld oracle finds a meld on the table a meld: its cards, each joker as the
 // card it stands for (one standing for a rank alone in any suit).
 bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m);
@@ -93,6 +90,10 @@ class Checker {
   Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks = CheckSet::all());
 
   // A hand begins: dealt by the rules (`dealt`), or from a scenario's setup (nullptr).
+  // With the catalog check, the reference model starts its own books here: from the deal
+  // oracle's deal, or from the setup as the contract states it. It is the only time the
+  // engine's state is read on the oracle side; every later position the model works out
+  // from the moves alone.
   std::optional<Finding> hand_starts(const GameState& s, const DealInfo* dealt);
 
   // After a step: the state before it, the action, whether the enumeration listed it, the
@@ -120,36 +121,32 @@ class Checker {
   // catalog: where the engine is stricter than the rules, the catalog allows it.
   std::optional<Probe> dropped(const GameState& s, const std::vector<Action>& candidates);
 
-  // The differential check alone: the engine's verdict on a step (`after` the state it
-  // left, unchanged when refused) and, accepted, what it decided, against the catalog's.
+  // The differential check alone, on the next step of the game since hand_starts: the
+  // engine's verdict against the catalog's and, accepted, the engine's whole position
+  // (`after`) against the one the reference model works out.
   std::optional<Finding> against_catalog(const GameState& before, const Action& a, Check verdict,
                                          const GameState& after);
-  // The clauses the executable catalog says forbid the action (none: it may be taken).
-  std::vector<std::string> catalog_forbids(const GameState& s, const Action& a);
+  // The clauses the executable catalog says forbid the action in the model's position (the
+  // game's position since hand_starts; none: it may be taken).
+  std::vector<std::string> catalog_forbids(const Action& a);
 
  private:
   bool sampled_now() const;
   std::optional<Finding> step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
                                          const GameState& after);
-  std::optional<Finding> hand_end(const GameState& after);
   std::optional<Finding> solver(const GameState& before);
   std::optional<Finding> solver_on_part(const GameState& s);
-  std::optional<Finding> catalog_verdict(const GameState& before, const Action& a, Check verdict);
-  // The state as the catalog reads it; the last two are kept, since a step's state after
-  // is the next one's before, and near actions are asked of the same state.
-  const oracle::Position& position(const GameState& s);
+  std::optional<Finding> catalog_verdict(const Action& a, Check verdict);
+  // The engine's position against the model's, fact by fact.
+  std::optional<Finding> books(const GameState& engine);
 
   std::shared_ptr<const Config> config_;
   // The ruleset as the executable catalog reads it, made when first asked (a run without
   // the catalog check never pays for it).
   const oracle::Catalog& catalog();
   std::optional<oracle::Catalog> catalog_;
-  struct Seen {
-    GameState state;
-    oracle::Position position;
-  };
-  std::array<std::optional<Seen>, 2> seen_;
-  int seen_next_ = 0;
+  // The reference model's position: the game's, as the catalog works it out.
+  std::optional<oracle::Position> model_;
   CheckLevel level_;
   CheckSet checks_;
   uint64_t steps_ = 0;

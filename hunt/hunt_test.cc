@@ -252,6 +252,10 @@ TEST(Catalog, AgreesWithEveryScenarioStep) {
       for (const OptionInfo& o : spec.options()) config.options.emplace(o.id, o.default_choice);
       Checker checker(std::make_shared<const Config>(config), CheckLevel::kAll);
       GameState s = sc.start;
+      if (const std::optional<Finding> f = checker.hand_starts(s, nullptr)) {
+        ADD_FAILURE() << sc.file << ": " << sc.name << ", the setup: " << f->message;
+        continue;
+      }
       for (size_t i = 0; i < sc.steps.size() && !sc.steps[i].next_hand_setup; ++i) {
         const GameState before = s;
         Action a = sc.steps[i].action;

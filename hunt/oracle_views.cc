@@ -24,6 +24,9 @@ oracle::Position position_of(const GameState& s) {
   p.last_out = s.last_out == kNoPlayer ? -1 : s.last_out;
   p.passes = s.passes;
   p.turns = s.turns;
+  p.next_meld = s.next_meld_id;
+  p.rng = s.rng;
+  p.round_scores.assign(s.round_scores.begin(), s.round_scores.begin() + s.num_players);
   for (int q = 0; q < s.num_players; ++q) {
     const PlayerState& ps = s.players[q];
     oracle::Seat seat;
@@ -88,6 +91,7 @@ oracle::Move move_of(const Action& a) {
   m.meld_id = a.meld_id;
   m.claim_layoff = a.claim_layoff;
   m.card = a.card;
+  m.seed = a.seed;
   return m;
 }
 

@@ -329,7 +329,7 @@ Catalog::Catalog(Game game) : game_(std::move(game)), text_(MeldText::of(game_))
 }
 
 std::vector<std::string> Catalog::forbidding(const Position& before, const Move& move) const {
-  const Context c{game_, before, move, text_};
+  const Context c{game_, before, move, text_, rules_};
   const std::string core = core_refusal(game_, c);
   if (!core.empty()) {
     // A ruleset may name a core rule with a clause of its own.

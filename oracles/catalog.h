@@ -1,11 +1,13 @@
-// The executable catalog: for every clause of a ruleset's catalog (spec/<ruleset>.yaml)
-// that refuses or decides something, a predicate written from its paraphrase and the rule
-// text, as plainly as the text allows, keyed by the clause's id. It reads positions and
+// The executable catalog and the reference model: for every clause of a ruleset's catalog
+// (spec/<ruleset>.yaml) that refuses or decides something, a predicate written from its
+// paraphrase and the rule text, as plainly as the text allows, keyed by the clause's id. It reads positions and
 // moves in the contract's terms (oracles/position.h) and shares nothing with the engine
-// but the card identity: comparing the two (hunt/, the catalog check) finds a rule bug
-// that keeps every card.
+// but the card identity. From a position and the moves alone it also works out every
+// position that follows (its own books, never the engine's): comparing the two (hunt/,
+// the catalog check) finds a rule bug that keeps every card, and a bookkeeping slip.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -21,31 +23,6 @@ struct ClauseRule;
 struct RulesetRules;
 }  // namespace rules
 
-
-// What the rules decide once a legal move is made: whose turn it is and where in it, what
-// the turn owes, penalties entered, whether the hand and the match ended, the hand's
-// scores and the winners, and the cards the mover holds after it. The table is read from
-// `after` (the position the engine reached; conservation and the melds are checked
-// elsewhere).
-struct Decided {
-  int to_move = 0;
-  Phase phase = Phase::kDraw;
-  std::optional<Face> must_use, no_discard;
-  bool pile_meld_due = false;  // a new meld with a pile card still owed
-  int freed_jokers = 0;
-  // Whether the hand's first lap (no melding) goes on: until the turn comes back to the
-  // first player (000 "Spelets förlopp"); none after a new deal.
-  std::optional<bool> first_lap;
-  std::vector<int> penalties;  // the points the move enters into each seat's total at once
-  // The mover's hand after the move, sorted; none where the rules leave it to chance (a
-  // draw from a stock about to be reshuffled, a new deal) or to the arrangement.
-  std::optional<std::vector<Face>> mover_hand;
-  bool hand_over = false, game_over = false;
-  int went_out = -1;               // who went out, when the hand ended so
-  std::vector<int> round_scores;   // when the hand is over
-  std::vector<int> winners;        // when the match is over
-};
-
 // A game's catalog, read once to be asked many times.
 class Catalog {
  public:
@@ -57,8 +34,14 @@ class Catalog {
   // when the move is legal.
   std::vector<std::string> forbidding(const Position& before, const Move& move) const;
 
-  // What the rules decide once the legal move is made.
-  Decided decide(const Position& before, const Move& move, const Position& after) const;
+  // The reference model: the position after the legal move, worked out from `before` and
+  // the move alone (hands, stock, pile, the table with who laid each card, totals and
+  // penalties, the turn's books, the hand's and the match's end, scores and winners).
+  Position next(const Position& before, const Move& move) const;
+
+  // A match's first position, dealt by the rules from `seed` (the deal oracle): the
+  // player after the dealer to move.
+  Position dealt(int players, uint64_t seed, int dealer) const;
 
   const Game& game() const { return game_; }
 

@@ -1,5 +1,7 @@
 // Femhundra's family rules (../shared/rules/001_7ec912a665923c50.txt,
 // spec/femhundra-familj.yaml), one predicate a clause: whether it forbids the move.
+#include <algorithm>
+
 #include "oracles/catalog_rules.h"
 
 namespace meldcheck::oracle::rules {
@@ -22,6 +24,18 @@ bool pass_not_allowed(const Context& c) {
   return !c.at.stock.empty();
 }
 
+// ---- outcomes --------------------------------------------------------------------------
+
+// 001 "Utgång och avslutning": at 500 or more after a hand the most points win; a tie is
+// shared (option tie-at-500 deals another hand).
+void match_at_500(const Context& c, Position& p) {
+  if (std::none_of(p.seats.begin(), p.seats.end(), [](const Seat& s) { return s.total >= 500; })) return;
+  const std::vector<int> best = leaders(p, false);
+  if (best.size() > 1 && c.option("tie-at-500") == "play-on") return;
+  p.game_over = true;
+  p.winners = best;
+}
+
 }  // namespace
 
 const RulesetRules& femhundra_familj() {
@@ -36,7 +50,11 @@ const RulesetRules& femhundra_familj() {
           {"build.extends", [](const Context& c) { return c.laid_faults().fit; }},
           {"build.highest-card", [](const Context& c) { return c.laid_faults().taken; }},
       },
-      {}};
+      {},
+      {.refill = [](const Context& c) { return c.option("empty-stock") == "reshuffle-row" ? Refill::kWholePile : Refill::kNone; },
+       .take = [](const Context& c, Position& p) { p.must_use = c.taken().front(); },  // row.use-at-once
+       .match = match_at_500,
+       .first_phase = Phase::kRow}};
   return r;
 }
 

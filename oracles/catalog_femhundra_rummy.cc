@@ -54,6 +54,44 @@ bool taget_use(const Context& c) {
   return c.taken().size() != 1 || !c.move.claim_layoff || use.size() != 1 || use[0].face != c.at.pile.back();
 }
 
+// ---- outcomes --------------------------------------------------------------------------
+
+// 000 "Ta upp högen" and "Straffregel": the whole pile taken owes a new meld with a pile
+// card when one can be made; when none can, -50 at once and the cards stay in hand.
+void take_owes(const Context& c, Position& p) {
+  if (!whole_take(c)) return;
+  const std::vector<Face> taken = c.taken();
+  bool possible = false;
+  for (const Face& f : taken) possible |= can_use(c.text, c.pool(), f, true, pile_meld_layoffs(c), c.at);
+  if (possible) {
+    p.pile_meld_due = taken;
+  } else {
+    Seat& me = p.seats[size_t(c.move.player)];
+    me.penalty -= 50;
+    me.total -= 50;
+  }
+}
+
+// Variant 5: the snapper lays the discard off at once, in front of themselves; the turn
+// order stays as it was.
+void taget(const Context& c, Position& p) {
+  p.pile.pop_back();
+  build_on(c, p, c.move.meld_id, c.move.groups[0], c.move.player);
+  p.offer_from = -1;
+  p.offer_declined = false;
+}
+
+// 000 "Poängräkning": at 500 or more the highest total wins; on equal points the one who
+// won the latest hand (match.target: tied players none of whom won it share the win).
+void match_at_500(const Context& c, Position& p) {
+  (void)c;
+  if (std::none_of(p.seats.begin(), p.seats.end(), [](const Seat& s) { return s.total >= 500; })) return;
+  std::vector<int> best = leaders(p, false);
+  if (best.size() > 1 && std::find(best.begin(), best.end(), p.last_out) != best.end()) best = {p.last_out};
+  p.game_over = true;
+  p.winners = best;
+}
+
 }  // namespace
 
 const RulesetRules& femhundra_rummy() {
@@ -82,7 +120,14 @@ const RulesetRules& femhundra_rummy() {
           {"variant.taget-timing", [](const Context& c) { return c.is(MoveKind::kClaim) && !c.before_next_draw(); }, nullptr, Slot::kClaimTurn},
           {"variant.taget-not-discarder", [](const Context& c) { return c.is(MoveKind::kClaim) && c.move.player == c.at.offer_from; }, nullptr, Slot::kClaimTurn},
       },
-      {}};
+      {},
+      {.refill = [](const Context&) { return Refill::kWholePile; },  // stock.reshuffle
+       .take = take_owes,
+       .layoff_meets_pile_meld = pile_meld_layoffs,
+       .swapped_card_to_swapper = [](const Context& c) { return c.option("swapped-card-scores") == "swapper"; },
+       .claim = taget,
+       .match = match_at_500,
+       .first_lap = true}};
   return r;
 }
 

@@ -76,6 +76,26 @@ bool freed_joker_stranded(const Context& c) {
   return !contract_with(c.text, c.hand_left(), Face::joker(), sets, runs, true, last_round(c), c.at);
 }
 
+// ---- outcomes --------------------------------------------------------------------------
+
+// buy.others: the buyer takes the discard and a penalty card from the stock, and the turn
+// stays with the player to move.
+void bought(const Context& c, Position& p) {
+  const int q = c.move.player;
+  p.seats[size_t(q)].hand.push_back(p.pile.back());
+  p.pile.pop_back();
+  draw_from_stock(c, p, q);
+  p.offer_from = -1;
+  p.offer_declined = false;
+}
+
+// 003 "Om spelet": after the seventh round the lowest total wins (match.lowest: a tie is shared).
+void after_seven_rounds(const Context& c, Position& p) {
+  if (!last_round(c)) return;
+  p.game_over = true;
+  p.winners = leaders(p, true);
+}
+
 }  // namespace
 
 const RulesetRules& liverpool() {
@@ -115,7 +135,12 @@ const RulesetRules& liverpool() {
           {"last-round.others-discard",
            [](const Context& c) { return last_round(c) && c.is(MoveKind::kDiscard) && c.option("last-round-discards") == "no-one-discards"; }},
       },
-      {}};
+      {},
+      {.refill = [](const Context& c) { return c.option("empty-stock") == "round-ends" ? Refill::kNone : Refill::kBelowTop; },
+       .freed_joker_owed = [](const Context& c) { return c.option("freed-joker") == "same-turn"; },
+       .claim = bought,
+       .last_round = last_round,
+       .match = after_seven_rounds}};
   return r;
 }
 

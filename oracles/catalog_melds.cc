@@ -95,7 +95,7 @@ SetTry try_set(const MeldText& text, const std::vector<Token>& tokens, int rank)
       used[size_t(next_free)] = 1;
     }
   }
-  for (size_t i = 0; i < tokens.size(); ++i) out.reading.cards.push_back({face[i], tokens[i].face.is_joker(), 0});
+  for (size_t i = 0; i < tokens.size(); ++i) out.reading.cards.push_back({face[i], tokens[i].face.is_joker(), kNewCard});
   std::sort(out.reading.cards.begin(), out.reading.cards.end(),
             [](const TableCard& a, const TableCard& b) { return a.face < b.face || (a.face == b.face && !a.joker && b.joker); });
   return out;
@@ -147,7 +147,7 @@ bool place(const std::vector<Token>& tokens, int suit, int start, std::vector<Ta
       for (int i = 0; i < int(slots.size()) && slot < 0; ++i)
         if (slots[size_t(i)].face.is_none() && (pass == 1 || rank_at(start + i) == w.rank())) slot = i;
       if (slot < 0) return false;
-      slots[size_t(slot)] = {Face::natural(suit, rank_at(start + slot)), t.face.is_joker(), 0};
+      slots[size_t(slot)] = {Face::natural(suit, rank_at(start + slot)), t.face.is_joker(), kNewCard};
     }
   return true;
 }
@@ -267,7 +267,7 @@ MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std:
     int from = start - below;
     if (from < 1) from += kRanks;  // round the corner below the ace
     std::vector<TableCard> slots(size_t(m + k), TableCard{Face::none(), false, 0});
-    for (int i = 0; i < m; ++i) slots[size_t(below + i)] = {meld[size_t(i)].face, meld[size_t(i)].joker, 0};
+    for (int i = 0; i < m; ++i) slots[size_t(below + i)] = meld[size_t(i)];  // keeping who laid them
     if (!place(added, suit, from, slots)) continue;
     MeldFaults w;
     window_faults(text, from, m + k, true, w);

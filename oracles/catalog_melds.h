@@ -32,6 +32,9 @@ struct MeldText {
 
 // A meld read as the text reads it: a set or a run, its cards in order (a run from its low
 // end), each joker as what it stands for (a rank alone where the text leaves the suit open).
+// A card already on the table keeps who laid it where its place is known (a run's); the
+// others are kNewCard's.
+inline constexpr int kNewCard = -1;
 struct Reading {
   bool run = false;
   TableMeld cards;

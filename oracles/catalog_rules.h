@@ -12,11 +12,14 @@
 
 namespace meldcheck::oracle::rules {
 
+struct RulesetRules;
+
 struct Context {
   const Game& game;
   const Position& at;
   const Move& move;
   const MeldText& text;
+  const RulesetRules* rules = nullptr;  // the game's clauses and outcomes
 
   const Seat& seat() const { return at.seats[size_t(move.player)]; }
   bool is(MoveKind k) const { return move.kind == k; }
@@ -43,8 +46,8 @@ struct Context {
   bool ends_turn() const { return is(MoveKind::kDiscard) || (is(MoveKind::kPass) && at.phase == Phase::kPlay); }
 
   // Read once: many clauses ask about the same melds.
-  mutable std::optional<MeldFaults> laid_faults_;
-  mutable std::optional<std::vector<Reading>> readings_;
+  mutable std::optional<MeldFaults> laid_faults_{};
+  mutable std::optional<std::vector<Reading>> readings_{};
 };
 
 using Forbids = bool (*)(const Context&);
@@ -65,11 +68,45 @@ struct ClauseRule {
   Slot slot = Slot::kClause;
 };
 
+// How an empty stock is made again from the pile: not at all, from the whole pile (its
+// new top card turned up as the pile), or from the cards below the pile's top card.
+enum class Refill { kNone, kWholePile, kBelowTop };
+
+// What a ruleset decides of a legal move's outcome where the texts differ. The reference
+// model (catalog_model.cc) asks these; each ruleset's file answers them from its text.
+// Left empty, a part takes the answer most texts give (named at each).
+struct Outcomes {
+  Refill (*refill)(const Context&) = nullptr;  // none
+  // What a take from the pile owes this turn, and a penalty it enters at once.
+  void (*take)(const Context&, Position& next) = nullptr;  // nothing
+  // Whether a layoff of a card owed to a meld meets the debt.
+  bool (*layoff_meets_taken_use)(const Context&) = nullptr;  // yes
+  bool (*layoff_meets_pile_meld)(const Context&) = nullptr;  // no
+  // Whether a swap's freed joker must go down again this turn.
+  bool (*freed_joker_owed)(const Context&) = nullptr;  // no
+  // Whether the natural card put in a joker's place scores for the swapper.
+  bool (*swapped_card_to_swapper)(const Context&) = nullptr;  // no: for whoever laid the joker
+  // Whether a hand laid out whole with no discard floats to the mover's next turn.
+  bool (*floats)(const Context&) = nullptr;  // no: the hand is over
+  // Whether a pass (the `passes`-th in a row) ends the hand; else the turn passes on.
+  bool (*pass_ends_hand)(const Context&, int passes) = nullptr;  // yes
+  // A legal claim: the cards it takes and lays, and what becomes of the turn.
+  void (*claim)(const Context&, Position& next) = nullptr;
+  // Whether the hand is the match's last round (for its scoring).
+  bool (*last_round)(const Context&) = nullptr;  // no
+  // Once a hand has ended, with the totals entered: whether the match is over, and who won.
+  void (*match)(const Context&, Position& next) = nullptr;
+  // A new hand's first phase, and whether its first lap forbids melding.
+  Phase first_phase = Phase::kDraw;
+  bool first_lap = false;
+};
+
 // The clauses of each ruleset; `core` names the ruleset's clause that stands for a core
 // rule, where it has one (Rummikub's turn.one-step for a step of another game).
 struct RulesetRules {
   std::vector<ClauseRule> clauses;
   std::vector<std::pair<std::string_view, std::string_view>> core;  // core id -> clause
+  Outcomes outcomes;
 };
 const RulesetRules& rummy500();
 const RulesetRules& femhundra_rummy();
@@ -95,5 +132,31 @@ Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoff
 // Whether a new meld may be made now by the mover (the first lap, a contract, the
 // opening's form decide it in some games).
 bool can_meld_now(const Context& c);
+
+// ---- what the reference model's outcomes share (catalog_model.cc) ----------------------
+
+// The turn passes to the player after `from`, owing nothing; at the bound of turns the
+// hand ends as it stands.
+void pass_turn(const Context& c, Position& next, int from);
+// The hand ends; `out` went out (-1: nobody). Scores, totals and the match's end.
+void end_hand(const Context& c, Position& next, int out);
+// The mover's hand emptied without a discard: the hand is over, or (floating) the turn
+// passes.
+void hand_laid_out(const Context& c, Position& next);
+// New melds of `owner` from the move's readings (the ids after the largest in use).
+void lay_new_melds(const Context& c, Position& next, const std::vector<Reading>& melds, int owner);
+// `cards` built onto meld `id` by `builder`: the meld as read with them.
+void build_on(const Context& c, Position& next, int id, const std::vector<Token>& cards, int builder);
+// What the turn still owes once the mover has laid `laid` (in melds, layoffs or a swap).
+void forget_laid(const Context& c, Position& next, const std::vector<Face>& laid);
+// The turn's books after a meld or a layoff by the mover: what was laid, what is met.
+void note_laid(const Context& c, Position& next, bool new_meld, bool on_others);
+// Draws the stock's top card into `player`'s hand, refilling the stock as the ruleset
+// does when it is empty and when its last card is drawn.
+void draw_from_stock(const Context& c, Position& next, int player);
+// The turn's facts back to none.
+void clear_turn(Position& next);
+// What the rulesets' match ends share: the leaders by total (lowest or highest).
+std::vector<int> leaders(const Position& next, bool lowest);
 
 }  // namespace meldcheck::oracle::rules

@@ -10,7 +10,6 @@ namespace meldcheck::oracle::rules {
 namespace {
 
 constexpr int kOpeningPoints = 30;  // opening.points
-constexpr size_t kExhaustiveTiles = 14;  // positions the exhaustive oracle answers for
 
 std::vector<Face> table_tiles(const Position& at) {
   std::vector<Face> out;
@@ -187,29 +186,28 @@ Opening opening(const Context& c) {
 }
 bool opening_applies(const Context& c) { return c.is(MoveKind::kArrange) && !c.seat().opened && !set_clause_fault(arranged(c).faults); }
 
-// pool.empty: passing is for an empty pool, and for a player who cannot lay a tile. Whether
-// one can: a set of the rack alone worth the opening (or, once opened, any set of the rack,
-// or a tile added to a set) shows one can; else, on a position small enough, the exhaustive
-// oracle says; else nothing found means nothing can be.
+// pool.empty: passing is for an empty pool, and for a player who cannot lay a tile: before
+// the initial meld, no sets of the rack worth the opening's points; after it, no rack tile
+// that can join the table with every table tile kept in valid sets.
 bool can_lay_a_tile(const Context& c) {
   const std::vector<Face>& rack = c.seat().hand;
-  const bool opened = c.seat().opened;
-  for (size_t a = 0; a < rack.size(); ++a)
-    for (size_t b = a + 1; b < rack.size(); ++b)
-      for (size_t d = b + 1; d < rack.size(); ++d) {
-        Reading r;
-        if (meld_faults(c.text, {{rack[a]}, {rack[b]}, {rack[d]}}, false, &r).any()) continue;
-        int points = 0;
-        for (const TableCard& t : r.cards) points += t.face.rank();
-        if (opened || points >= kOpeningPoints) return true;
-      }
-  if (!opened) return false;
-  for (const PlacedMeld& m : c.at.table)
-    for (const Face& f : rack)
-      if (!layoff_faults(c.text, m.cards, {Token{f}}).any()) return true;
-  const std::vector<Face> table = table_tiles(c.at);
-  if (table.size() + rack.size() <= kExhaustiveTiles) return best_rack_placement(table, rack) > 0;
-  return false;
+  if (!c.seat().opened) return best_opening_points(rack) >= kOpeningPoints;
+  return can_place_some(table_tiles(c.at), rack);
+}
+
+// ---- outcomes --------------------------------------------------------------------------
+
+// pool.stuck: the first player who cannot play ends the round (option empty-pool: when
+// nobody can, every player having passed in a row).
+bool stuck_ends(const Context& c, int passes) { return c.option("empty-pool") != "all-stuck" || passes >= c.at.players; }
+
+// match.rounds: one round unless option rounds says more; the highest total wins, a tie shared.
+void after_the_rounds(const Context& c, Position& p) {
+  const std::string& rounds = c.option("rounds");
+  const int n = rounds == "two" ? 2 : rounds == "three" ? 3 : rounds == "four" ? 4 : 1;
+  if (p.round < n) return;
+  p.game_over = true;
+  p.winners = leaders(p, false);
 }
 
 }  // namespace
@@ -231,7 +229,8 @@ const RulesetRules& rummikub() {
           {"pool.empty",
            [](const Context& c) { return c.is(MoveKind::kPass) && (!c.at.stock.empty() || can_lay_a_tile(c)); }},
       },
-      {{"not-in-this-game", "turn.one-step"}}};
+      {{"not-in-this-game", "turn.one-step"}},
+      {.pass_ends_hand = stuck_ends, .match = after_the_rounds}};
   return r;
 }
 

@@ -57,6 +57,49 @@ bool dead_last_discard(const Context& c) {
          fits_some_meld(c.text, c.move.card, c.at);
 }
 
+// ---- outcomes --------------------------------------------------------------------------
+
+// 002 "SPELET" 1 and 3: several cards taken owe their deepest to a meld; a lone one may not
+// be discarded.
+void take_owes(const Context& c, Position& p) {
+  const std::vector<Face> taken = c.taken();
+  if (taken.size() > 1) p.must_use = taken.front();
+  else p.no_discard = taken.front();
+}
+
+// 002 "RUMMY": the caller takes the pile down to the cards called, lays them at once,
+// finishes a turn, and play goes on from them.
+void rummy_called(const Context& c, Position& p) {
+  const int q = c.move.player;
+  p.pile.resize(p.pile.size() - c.taken().size());
+  Seat& caller = p.seats[size_t(q)];
+  caller.hand = c.hand_left();
+  p.to_move = q;
+  p.phase = Phase::kPlay;
+  clear_turn(p);
+  p.offer_from = -1;
+  p.offer_declined = false;
+  if (c.move.claim_layoff) {
+    build_on(c, p, c.move.meld_id, c.move.groups[0], q);
+    note_laid(c, p, false, c.at.meld(c.move.meld_id)->owner != q);
+  } else {
+    lay_new_melds(c, p, c.readings(), q);
+    if (!caller.opened) caller.opened = p.opened_now = true;
+    note_laid(c, p, true, false);
+  }
+  if (caller.hand.empty()) hand_laid_out(c, p);
+}
+
+// 002 "SCORING": at 500 or more the highest total wins; equal highest totals play another hand.
+void match_at_500(const Context& c, Position& p) {
+  (void)c;
+  if (std::none_of(p.seats.begin(), p.seats.end(), [](const Seat& s) { return s.total >= 500; })) return;
+  const std::vector<int> best = leaders(p, false);
+  if (best.size() > 1) return;
+  p.game_over = true;
+  p.winners = best;
+}
+
 }  // namespace
 
 const RulesetRules& rummy500() {
@@ -80,7 +123,12 @@ const RulesetRules& rummy500() {
           {"rummy.not-discarder", rummy_not_discarder, nullptr, Slot::kClaimTurn},
           {"variant.dead-last-discard", dead_last_discard},
       },
-      {}};
+      {},
+      {.take = take_owes,
+       .layoff_meets_taken_use = layoff_uses,
+       .floats = [](const Context& c) { return c.has("floating"); },
+       .claim = rummy_called,
+       .match = match_at_500}};
   return r;
 }
 

@@ -1,22 +1,12 @@
 #include "oracles/deal_oracle.h"
 
-#include <utility>
+#include <stdexcept>
 
 #include "oracles/configuration.h"
+#include "oracles/generator.h"
 
 namespace meldcheck::oracle {
 namespace {
-
-// The contract's generator: SplitMix64 in its reference form.
-struct Generator {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-};
 
 struct DeckAndDeal {
   int copies = 1, jokers = 0, cards = 7;
@@ -48,6 +38,8 @@ DeckAndDeal rules_of(const std::string& ruleset, const std::vector<std::string>&
     d.jokers = 2;
     d.cards = 14;
     d.upcard = false;
+  } else {
+    throw std::invalid_argument("the deal oracle has no deal for the ruleset '" + ruleset + "'");
   }
   return d;
 }
@@ -64,8 +56,8 @@ Deal deal(const std::string& ruleset, const std::vector<std::string>& variants,
     for (int suit = 0; suit < kSuits; ++suit)
       for (int rank = 1; rank <= kRanks; ++rank) deck.push_back(Face::natural(suit, rank));
   for (int j = 0; j < d.jokers; ++j) deck.push_back(Face::joker());
-  Generator g{seed};
-  for (size_t i = deck.size(); i-- > 1;) std::swap(deck[i], deck[g.next() % (i + 1)]);
+  Generator g(seed);
+  shuffle(deck, g);
 
   Deal out;
   out.hands.resize(size_t(players));
@@ -74,6 +66,7 @@ Deal deal(const std::string& ruleset, const std::vector<std::string>& variants,
     for (int p = 1; p <= players && next < deck.size(); ++p) out.hands[size_t((dealer + p) % players)].push_back(deck[next++]);
   if (d.upcard && next < deck.size()) out.upcard.push_back(deck[next++]);
   out.stock.assign(deck.begin() + long(next), deck.end());
+  out.rng = g.state;
   return out;
 }
 

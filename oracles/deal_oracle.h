@@ -18,10 +18,12 @@ struct Deal {
   std::vector<std::vector<Face>> hands;  // by player, in the order dealt
   std::vector<Face> upcard;              // the first card of the discard pile, if one is turned
   std::vector<Face> stock;               // top first
+  uint64_t rng = 0;                      // the generator after the shuffle, carried on in play
 };
 
 // The deal of a hand: `round` is the hand's number in the match (deal sizes may depend on
-// it); the dealer deals first to the player after them.
+// it); the dealer deals first to the player after them. Throws std::invalid_argument for a
+// ruleset it has no deal for.
 Deal deal(const std::string& ruleset, const std::vector<std::string>& variants,
           const std::map<std::string, std::string>& options, int players, uint64_t seed, int dealer, int round);
 

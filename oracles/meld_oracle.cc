@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <stdexcept>
 
 #include "oracles/configuration.h"
 
@@ -90,6 +91,8 @@ MeldDefinition meld_definition(const std::string& ruleset, const std::vector<std
     d.set_max = 4;
     d.set_distinct_suits = true;
     d.ace_high = false;
+  } else {
+    throw std::invalid_argument("the meld oracle has no meld definition for the ruleset '" + ruleset + "'");
   }
   return d;
 }

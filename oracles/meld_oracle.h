@@ -23,6 +23,7 @@ struct MeldDefinition {
   int min_naturals = 1;
 };
 
+// Throws std::invalid_argument for a ruleset whose texts it has no definition from.
 MeldDefinition meld_definition(const std::string& ruleset, const std::vector<std::string>& variants,
                                const std::map<std::string, std::string>& options);
 

@@ -47,6 +47,69 @@ TEST(RummikubOracle, TablesAndBestPlacements) {
   EXPECT_EQ(best_rack_placement(cards({"R3", "B3", "JK"}, Notation::kTiles), cards({"K3", "O3"}, Notation::kTiles)), 1);
 }
 
+// The position of a pass the catalog once allowed: B12 joins B11 and B13 once the joker of
+// the 13s goes to the black run and O11 to the orange one.
+TEST(RummikubOracle, ExactOnLargeTablesToo) {
+  const Faces table = cards({"B13", "K13", "JK", "R11", "R12", "JK", "O6", "O7", "O8", "O9", "O10", "B11", "O11", "K11"},
+                            Notation::kTiles);
+  EXPECT_TRUE(can_place_some(table, cards({"B12"}, Notation::kTiles)));
+  EXPECT_FALSE(can_place_some(table, cards({"R5"}, Notation::kTiles)));
+  // Two tiles that go down only together: B5 and O5 with R5 of the run R5-R10.
+  const Faces run = cards({"R5", "R6", "R7", "R8", "R9", "R10"}, Notation::kTiles);
+  EXPECT_TRUE(can_place_some(run, cards({"B5", "O5"}, Notation::kTiles)));
+  EXPECT_FALSE(can_place_some(run, cards({"B5"}, Notation::kTiles)));
+  EXPECT_FALSE(can_place_some(run, {}));
+  // The opening's points: sets of the rack alone, a joker the number it stands for.
+  EXPECT_EQ(best_opening_points(cards({"R3", "R4", "R5", "B6", "O6", "K6", "K1"}, Notation::kTiles)), 30);
+  EXPECT_EQ(best_opening_points(cards({"R12", "R13", "JK"}, Notation::kTiles)), 36);
+  EXPECT_EQ(best_opening_points(cards({"R1", "R2", "B9"}, Notation::kTiles)), 0);
+}
+
+// Against the exhaustive searches on small positions: tables of a few random sets, racks
+// of a few tiles near them.
+TEST(RummikubOracle, ExactSearchesAgreeWithExhaustiveOnes) {
+  uint64_t x = 12345;
+  auto next = [&](int n) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return int((x >> 33) % uint64_t(n));
+  };
+  int agreed = 0, placed = 0;
+  for (int round = 0; round < 400; ++round) {
+    Faces table, rack;
+    for (int sets = next(3); sets > 0; --sets) {
+      const int colour = next(4), number = 1 + next(11);
+      if (next(2)) {
+        for (int k = 0; k < 3; ++k) table.push_back(Face::natural(colour, number + k));
+      } else {
+        for (int c = 0; c < 3; ++c) table.push_back(Face::natural((colour + c) % 4, number));
+      }
+    }
+    if (!table.empty() && next(4) == 0) table[size_t(next(int(table.size())))] = Face::joker();
+    for (int k = 1 + next(5); k > 0; --k) rack.push_back(next(12) == 0 ? Face::joker() : Face::natural(next(4), 1 + next(13)));
+    if (!can_partition(table)) continue;
+    const bool some = best_rack_placement(table, rack) > 0;
+    EXPECT_EQ(can_place_some(table, rack), some) << round;
+    placed += some;
+    // The opening: the most numbers of rack subsets that partition (no jokers to name).
+    Faces naturals;
+    for (const Face& f : rack)
+      if (!f.is_joker()) naturals.push_back(f);
+    int most = 0;
+    for (uint32_t mask = 1; mask < (1u << naturals.size()); ++mask) {
+      Faces part;
+      int points = 0;
+      for (size_t i = 0; i < naturals.size(); ++i)
+        if ((mask >> i) & 1) part.push_back(naturals[i]), points += naturals[i].rank();
+      if (can_partition(part)) most = std::max(most, points);
+    }
+    EXPECT_EQ(best_opening_points(naturals), most) << round;
+    ++agreed;
+  }
+  EXPECT_GT(agreed, 300);
+  EXPECT_GT(placed, 50);  // both answers come up
+  EXPECT_LT(placed, agreed - 50);
+}
+
 // 65 groups (13 numbers, 4 of three colours and 1 of four each) and 120 runs of 3-5 tiles
 // (4 colours, 11 + 10 + 9 places): 185 minimal sets without jokers.
 TEST(MeldPerft, RummikubHas185MinimalSetsWithoutJokers) {

@@ -38,6 +38,9 @@ struct PlacedMeld {
   TableMeld cards;  // in order (a run from its low end); a joker's face is its stand-in
 };
 
+// Every fact of a position the contract's setup and expectations can name, and the books
+// the turn and the match keep (their meanings are the setup's extension keys in
+// spec/scenario.schema.json).
 struct Position {
   int players = 0, to_move = 0, first_player = 0, dealer = 0;
   Phase phase = Phase::kDraw;
@@ -48,6 +51,9 @@ struct Position {
   int last_out = -1;  // who went out in the latest finished hand
   int passes = 0;     // passes in a row at an empty stock or pool
   int turns = 0;      // turns taken this hand
+  int next_meld = 1;  // the number of the next new meld
+  uint64_t rng = 0;   // the contract's generator, carried on for reshuffles
+  std::vector<int> round_scores;  // a finished hand's scores
   std::vector<Seat> seats;
   std::vector<Face> stock;  // top first
   std::vector<Face> pile;   // the discard pile or row, oldest first
@@ -80,6 +86,7 @@ struct Move {
   int meld_id = 0;  // layoff, swap, a claim's layoff
   bool claim_layoff = false;
   Face card;        // swap, discard
+  uint64_t seed = 0;  // next_hand: the seed of the deal
 
   // Every token of every group, in order.
   std::vector<Token> tokens() const;

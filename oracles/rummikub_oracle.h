@@ -24,4 +24,14 @@ bool can_partition(const Tiles& tiles);
 // from the largest down.
 int best_rack_placement(const Tiles& table, const Tiles& rack);
 
+// Whether at least one rack tile can join the table, every table tile staying on it in
+// valid sets (004 "Kombinationer"). Exact at any size: each step puts the lowest table tile
+// not yet placed into a set, every set it can be in tried, the positions that fail
+// remembered.
+bool can_place_some(const Tiles& table, const Tiles& rack);
+
+// The most points sets of the rack alone can make (004 "Så spelar man": the initial meld's
+// numbers, a joker the number it stands for). Exact at any size, like can_place_some.
+int best_opening_points(const Tiles& rack);
+
 }  // namespace meldcheck::oracle

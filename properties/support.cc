@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "engine/random_play.h"
+#include "hunt/oracle_views.h"
 #include "tools/scenario.h"
 #include "tools/scenario_writer.h"
 
@@ -49,6 +50,11 @@ rc::Gen<Game> games(std::vector<std::string> ids, int max_length, bool short_poo
                         return g;
                       });
 }
+
+Books::Books(const Config& c, const GameState& start)
+    : catalog_(hunt::game_of(hunt::Config{c.ruleset, c.variants, c.options, c.rules})), position_(hunt::position_of(start)) {}
+
+void Books::step(const Action& a) { position_ = catalog_.next(position_, hunt::move_of(a)); }
 
 GameState start_of(const Game& g) {
   GameState s = new_match(g.config.rules, g.players, g.deal_seed, g.players - 1);

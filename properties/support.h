@@ -13,7 +13,7 @@
 
 #include "engine/engine.h"
 #include "hunt/checks.h"
-#include "oracles/score_oracle.h"
+#include "oracles/catalog.h"
 #include "tools/ruleset_loader.h"
 
 namespace meldcheck::props {
@@ -77,7 +77,19 @@ std::optional<Action> pick(const GameState& s, const RuleSet& r, uint32_t choice
 // The choice for step i (choices repeat, mixed with the step's number).
 uint32_t choice_at(const Game& g, int i);
 
-using hunt::finished_hand;  // a finished hand as the score oracle reads it
+// The reference model's books of a game (oracles/catalog.h `next`), kept from its start
+// by the accepted steps alone: what a property compares the engine's answers with.
+class Books {
+ public:
+  Books(const Config& c, const GameState& start);
+  // An accepted step.
+  void step(const Action& a);
+  const oracle::Position& position() const { return position_; }
+
+ private:
+  oracle::Catalog catalog_;
+  oracle::Position position_;
+};
 
 std::string verdict_text(const RuleSet& r, Check c);
 std::string describe(const Game& g);
