@@ -160,16 +160,19 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
     fact(e.offer_from != m.offer_from || (e.offer_from >= 0 && e.offer_declined != m.offer_declined), "the discard on offer",
          "offer", offer_text(e), offer_text(m));
   // The turn's books.
-  auto turn_fact = [&](bool differs, const std::string& name, const std::string& key, const std::string& engine,
-                       const std::string& model) {
+  // What is owed (`owed:` can say none), then the rest of the turn's books (`turn:`).
+  auto books_fact = [&](const char* books, bool differs, const std::string& name, const std::string& key,
+                        const std::string& engine, const std::string& model) {
     if (found || !differs) return;
-    found = FactDifference{"the turn's " + name, engine, model, "turn: { " + key + ": " + model + " }\n"};
+    found = FactDifference{"the turn's " + name, engine, model, std::string(books) + ": { " + key + ": " + model + " }\n"};
   };
-  turn_fact(e.must_use != m.must_use, "card owed to a meld", "must_use", face_or_none(e.must_use, n), face_or_none(m.must_use, n));
-  turn_fact(e.no_discard != m.no_discard, "lone taken card", "no_discard", face_or_none(e.no_discard, n), face_or_none(m.no_discard, n));
+  auto owed_fact = [&](auto&&... a) { books_fact("owed", a...); };
+  auto turn_fact = [&](auto&&... a) { books_fact("turn", a...); };
+  owed_fact(e.must_use != m.must_use, "card owed to a meld", "must_use", face_or_none(e.must_use, n), face_or_none(m.must_use, n));
+  owed_fact(e.no_discard != m.no_discard, "lone taken card", "no_discard", face_or_none(e.no_discard, n), face_or_none(m.no_discard, n));
+  owed_fact(e.freed_jokers != m.freed_jokers, "freed jokers", "freed_jokers", std::to_string(e.freed_jokers), std::to_string(m.freed_jokers));
   turn_fact(sorted(e.pile_meld_due) != sorted(m.pile_meld_due), "pile cards owed to a meld", "pile_meld_due",
             faces_text(sorted(e.pile_meld_due), n), faces_text(sorted(m.pile_meld_due), n));
-  turn_fact(e.freed_jokers != m.freed_jokers, "freed jokers", "freed_jokers", std::to_string(e.freed_jokers), std::to_string(m.freed_jokers));
   turn_fact(e.melded != m.melded, "new meld", "melded", yes_no(e.melded), yes_no(m.melded));
   turn_fact(e.built != m.built, "building", "built", yes_no(e.built), yes_no(m.built));
   turn_fact(e.built_on_others != m.built_on_others, "building on another's meld", "built_on_others", yes_no(e.built_on_others),

@@ -184,6 +184,52 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     if (e.owed->pile_meld) compare<bool>(out, "owed pile_meld", *e.owed->pile_meld, !t.pile_meld_due.empty(), yes_no);
     if (e.owed->freed_jokers) compare<int>(out, "owed freed_jokers", *e.owed->freed_jokers, t.freed_jokers.size(), num);
   }
+  auto seat = [](const int& p) { return p < 0 || p == kNoPlayer ? std::string("null") : player_name(p); };
+  auto faces_shown = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
+  if (e.stock) {
+    std::vector<Face> top_first;
+    for (int i = s.stock.size(); i-- > 0;) top_first.push_back(face_of(s.stock.at(i)));
+    compare<std::vector<Face>>(out, "stock", *e.stock, top_first, faces_shown);
+  }
+  for (const auto& [p, v] : e.penalties) compare<int>(out, "penalties of " + player_name(p), v, s.players[p].penalty, num);
+  for (const auto& [p, v] : e.built_on_others)
+    compare<bool>(out, "built_on_others of " + player_name(p), v, s.players[p].built_on_others, yes_no);
+  if (e.last_out) compare<int>(out, "last_out", *e.last_out, s.last_out == kNoPlayer ? -1 : s.last_out, seat);
+  if (e.dealer) compare<int>(out, "dealer", *e.dealer, s.dealer, seat);
+  if (e.first_player) compare<int>(out, "first_player", *e.first_player, s.first_player, seat);
+  if (e.next_meld) compare<int>(out, "next_meld", *e.next_meld, s.next_meld_id, num);
+  if (e.turns) compare<int>(out, "turns", *e.turns, s.turns, num);
+  if (e.passes) compare<int>(out, "passes", *e.passes, s.passes, num);
+  if (e.rng && *e.rng != s.rng) out.push_back("rng: expected " + std::to_string(*e.rng) + ", got " + std::to_string(s.rng));
+  if (e.offer) {
+    auto show = [&](const Offer& o) {
+      return o.from == kNoPlayer ? std::string("none")
+                                 : "{ from: " + player_name(o.from) + ", declined: " + (o.declined ? "true" : "false") + " }";
+    };
+    const Offer got = s.offer.from == kNoPlayer ? Offer{} : s.offer;
+    compare<Offer>(out, "offer", *e.offer, got, show);
+  }
+  if (e.turn) {
+    const TurnFacts& t = s.turn;
+    const TurnBooks& w = *e.turn;
+    auto card = [&](Card c) { return c == kNoCard ? Face::none() : face_of(c); };
+    auto face_shown = [&](const Face& f) { return f.is_none() ? std::string("none") : format_face(f, n); };
+    if (w.must_use) compare<Face>(out, "turn must_use", *w.must_use, card(t.must_use), face_shown);
+    if (w.no_discard) compare<Face>(out, "turn no_discard", *w.no_discard, card(t.no_discard), face_shown);
+    if (w.pile_meld_due) {
+      std::vector<Face> want = *w.pile_meld_due, got = faces_of(t.pile_meld_due);
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      compare<std::vector<Face>>(out, "turn pile_meld_due", want, got, faces_shown);
+    }
+    if (w.freed_jokers) compare<int>(out, "turn freed_jokers", *w.freed_jokers, t.freed_jokers.size(), num);
+    if (w.actions) compare<int>(out, "turn actions", *w.actions, t.actions, num);
+    if (w.melded) compare<bool>(out, "turn melded", *w.melded, t.melded, yes_no);
+    if (w.built) compare<bool>(out, "turn built", *w.built, t.built, yes_no);
+    if (w.built_on_others) compare<bool>(out, "turn built_on_others", *w.built_on_others, t.built_on_others, yes_no);
+    if (w.opened_now) compare<bool>(out, "turn opened_now", *w.opened_now, t.opened_now, yes_no);
+    if (w.discarded) compare<bool>(out, "turn discarded", *w.discarded, t.discarded, yes_no);
+  }
   if (e.best_move_tiles) {
     const Placement p = best_arrangement(s, r, SolverGoal::kMostTiles);
     compare<int>(out, "best_move tiles", *e.best_move_tiles, p.found ? p.rack_tiles : 0, num);

@@ -35,7 +35,8 @@ const std::map<std::string, std::vector<std::string>>& keys() {
       {"step_expect", {"reject"}},
       {"expect",
        {"hand", "hand_size", "table", "stock_size", "discard", "to_move", "phase", "round_over", "round_scores", "totals",
-        "game_over", "winner", "opened", "round", "first_lap", "best_move", "owed"}},
+        "game_over", "winner", "opened", "round", "first_lap", "best_move", "owed", "stock", "penalties",
+        "built_on_others", "last_out", "dealer", "first_player", "next_meld", "turns", "passes", "rng", "offer", "turn"}},
       {"best_move", {"tiles", "value"}},
       {"owed", {"must_use", "no_discard", "pile_meld", "freed_jokers"}},
       {"turn",
@@ -723,6 +724,52 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
       o.names_must_use = v.find("must_use") != nullptr;
       o.names_no_discard = v.find("no_discard") != nullptr;
       e.owed = o;
+    } else if (key == "stock") {
+      e.stock = in.faces(v);
+    } else if (key == "penalties") {
+      e.penalties = read_player_numbers(in, v, key);
+    } else if (key == "built_on_others") {
+      in.expect_map(v, key);
+      for (const auto& [p, b] : v.entries) e.built_on_others[in.player(p)] = in.boolean(b, key);
+    } else if (key == "last_out") {
+      e.last_out = v.is_null() ? -1 : in.player(v);
+    } else if (key == "dealer") {
+      e.dealer = in.player(v);
+    } else if (key == "first_player") {
+      e.first_player = in.player(v);
+    } else if (key == "next_meld") {
+      e.next_meld = int(in.integer(v, 1, 250, key));
+    } else if (key == "turns") {
+      e.turns = int(in.integer(v, 0, 60000, key));
+    } else if (key == "passes") {
+      e.passes = int(in.integer(v, 0, kMaxPlayers, key));
+    } else if (key == "rng") {
+      e.rng = in.uint64(v, key);
+    } else if (key == "offer") {
+      if (v.is_scalar() && v.scalar == "none") {
+        e.offer = Offer{};
+      } else {
+        in.keys_of(v, "offer");
+        e.offer = Offer{uint8_t(in.player(in.require(v, "from"))), false};
+        if (const YamlNode* d = v.find("declined")) e.offer->declined = in.boolean(*d, "declined");
+      }
+    } else if (key == "turn") {
+      in.keys_of(v, "turn");
+      TurnBooks t;
+      for (const auto& [tk, tv] : v.entries) {
+        const std::string& name = tk.scalar;
+        if (name == "must_use") t.must_use = in.face(tv);
+        if (name == "no_discard") t.no_discard = in.face(tv);
+        if (name == "pile_meld_due") t.pile_meld_due = in.faces(tv);
+        if (name == "freed_jokers") t.freed_jokers = int(in.integer(tv, 0, kMaxJokers, name));
+        if (name == "actions") t.actions = int(in.integer(tv, 0, 255, name));
+        if (name == "melded") t.melded = in.boolean(tv, name);
+        if (name == "built") t.built = in.boolean(tv, name);
+        if (name == "built_on_others") t.built_on_others = in.boolean(tv, name);
+        if (name == "opened_now") t.opened_now = in.boolean(tv, name);
+        if (name == "discarded") t.discarded = in.boolean(tv, name);
+      }
+      e.turn = t;
     } else if (key == "best_move") {
       if (!in.rules().table.free_rearrangement) in.fail(v, "'best_move' belongs to rulesets with a freely rearranged table (rummikub)");
       in.keys_of(v, "best_move");

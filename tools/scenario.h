@@ -43,6 +43,14 @@ struct Owed {
   std::optional<int> freed_jokers;
 };
 
+// The turn's books (extension `turn:` as an expectation), each part checked only when named.
+struct TurnBooks {
+  std::optional<Face> must_use, no_discard;
+  std::optional<std::vector<Face>> pile_meld_due;
+  std::optional<int> freed_jokers, actions;
+  std::optional<bool> melded, built, built_on_others, opened_now, discarded;
+};
+
 // Each expectation checks only what it names (`expect:` at the end, `then:` after a step).
 struct Expectations {
   Mark mark;
@@ -66,6 +74,16 @@ struct Expectations {
   // the most rack tiles it can place, the most rack value; 0 when it can place none.
   std::optional<int> best_move_tiles, best_move_value;
   std::optional<Owed> owed;
+  // The books a game keeps, as the setup's extension keys name them (what a finding of
+  // `meldcheck simulate` names when the engine's books differ from the rules').
+  std::optional<std::vector<Face>> stock;  // in order, top first
+  std::map<int, int> penalties;
+  std::map<int, bool> built_on_others;
+  std::optional<int> last_out;  // -1: nobody went out
+  std::optional<int> dealer, first_player, next_meld, turns, passes;
+  std::optional<uint64_t> rng;
+  std::optional<Offer> offer;  // from kNoPlayer: none on offer
+  std::optional<TurnBooks> turn;
 };
 
 struct Step {
