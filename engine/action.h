@@ -30,6 +30,7 @@ class ActionKinds {
   static constexpr ActionKinds all() { return ActionKinds(~0u); }
   static constexpr ActionKinds only(ActionKind k) { return ActionKinds(1u << int(k)); }
   constexpr bool has(ActionKind k) const { return bits_ >> int(k) & 1; }
+  constexpr ActionKinds operator|(ActionKinds o) const { return ActionKinds(bits_ | o.bits_); }
 
  private:
   constexpr explicit ActionKinds(uint32_t bits) : bits_(bits) {}

@@ -300,31 +300,48 @@ bool for_each_layoff_with(const MeldRules& rules, const Pool& pool, const Shape&
           }
     return true;
   }
-  // Runs: some cards below the first, some above the last.
+  // Runs: some cards below the first, some above the last, each place a natural card of
+  // the pool or a joker (also in place of a natural card held: another layoff).
   const int suit = meld.suit();
   const int max_added = kRanks + 1 - meld.size;
-  for (int below = 0; below <= max_added; ++below) {
-    FaceCounts left = pool.counts;
-    int n = 0, gaps = 0;
-    bool ok = true;
-    for (int k = 1; k <= below && ok; ++k) {
-      int pos = meld.start - k;
-      if (pos < 1) pos += kRanks;
-      const Face f = run_face(suit, pos);
-      if (left[f] > 0) --left[f], buf[n++] = Token{f};
-      else buf[n++] = Token{Face::joker(), f}, ok = ++gaps <= jokers;
+  std::array<Face, kRanks + 1> places;
+  FaceCounts left = pool.counts;
+  // Fills places[i..count) and emits; false to stop.
+  auto fill = [&](auto&& self, int i, int count, int n, int jokers_left) -> bool {
+    if (i == count) return emit(n);
+    const Face f = places[i];
+    if (left[f] > 0) {
+      --left[f];
+      buf[n] = Token{f};
+      const bool go_on = self(self, i + 1, count, n + 1, jokers_left);
+      ++left[f];
+      if (!go_on) return false;
     }
-    if (!ok) break;
+    if (jokers_left > 0) {
+      buf[n] = Token{Face::joker(), f};
+      if (!self(self, i + 1, count, n + 1, jokers_left - 1)) return false;
+    }
+    return true;
+  };
+  for (int below = 0; below <= max_added; ++below)
     for (int above = 0; below + above <= max_added; ++above) {
-      if (above > 0) {
-        const Face f = run_face(suit, meld.end() + above);
-        if (left[f] > 0) --left[f], buf[n++] = Token{f};
-        else buf[n++] = Token{Face::joker(), f}, ++gaps;
-        if (gaps > jokers) break;
+      if (below + above == 0) continue;
+      int count = 0;
+      for (int k = 1; k <= below; ++k) {
+        int pos = meld.start - k;
+        if (pos < 1) pos += kRanks;
+        places[count++] = run_face(suit, pos);
       }
-      if (!emit(n)) return false;
+      for (int k = 1; k <= above; ++k) places[count++] = run_face(suit, meld.end() + k);
+      // A place neither held nor fillable by a joker ends every longer layoff too.
+      int gaps = 0;
+      for (int i = 0; i < count; ++i) gaps += pool[places[i]] == 0;
+      if (gaps > jokers) {
+        if (above == 0) return true;  // even below alone no longer fits
+        break;
+      }
+      if (!fill(fill, 0, count, 0, jokers)) return false;
     }
-  }
   return true;
 }
 

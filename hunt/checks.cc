@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
+#include <set>
 #include <stdexcept>
 
 #include "engine/rng.h"
@@ -131,6 +133,14 @@ bool turn_counts(const GameState& before, const Action& a, const GameState& afte
   return after.to_move != before.to_move || (after.phase == Phase::kDraw && before.phase != Phase::kDraw);
 }
 
+// The kinds of step whose legal list is small enough to compare whole.
+constexpr ActionKinds kSmallKinds = ActionKinds::only(ActionKind::kDraw) | ActionKinds::only(ActionKind::kTake) |
+                                    ActionKinds::only(ActionKind::kDiscard) | ActionKinds::only(ActionKind::kLayoff) |
+                                    ActionKinds::only(ActionKind::kSwap) | ActionKinds::only(ActionKind::kClaim) |
+                                    ActionKinds::only(ActionKind::kPass);
+
+bool small_kind(ActionKind k) { return kSmallKinds.has(k); }
+
 // The largest position the exhaustive Rummikub oracle is asked about.
 constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
 
@@ -194,7 +204,7 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   if (sampled_now() || ends_hand || verdict != Check::kNone) {
     if (auto f = step_invariants(before, a, listed, verdict, after)) return f;
   } else if (model_ && verdict == Check::kNone) {
-    model_ = catalog().next(*model_, move_of(a));  // the books are kept on every step
+    step_model(a);  // the books are kept on every step
   }
   if (verdict == Check::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
     const std::string diff = deal_difference(*config_, after, a.seed, after.dealer);
@@ -295,8 +305,7 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
       return finding("determinism", std::string("the same action from the same state gave another ") + part);
   }
   if (!listed) {
-    const bool listed_in_full = a.kind == ActionKind::kDraw || a.kind == ActionKind::kTake ||
-                                a.kind == ActionKind::kDiscard || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
+    const bool listed_in_full = small_kind(a.kind) || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
     if (listed_in_full && a.player == before.to_move && !is_listed(before, r, a)) {
       Finding f = finding("listed", "an accepted action is not listed among the legal actions");
       f.listed = true;
@@ -323,7 +332,8 @@ std::optional<Finding> Checker::catalog_verdict(const Action& a, Check verdict) 
 }
 
 std::optional<Finding> Checker::books(const GameState& engine) {
-  const std::optional<FactDifference> d = first_difference(catalog().game(), position_of(engine), *model_, config_->rules.notation);
+  position_of(engine, engine_view_);
+  const std::optional<FactDifference> d = first_difference(catalog().game(), engine_view_, *model_, config_->rules.notation);
   if (!d) return std::nullopt;
   // A finished hand's scores are the score oracle's, read from the model's books.
   const std::string check = d->fact == "the hand's scores" ? "hand-score" : "catalog";
@@ -336,8 +346,13 @@ std::optional<Finding> Checker::against_catalog(const GameState& before, const A
   (void)before;
   if (auto f = catalog_verdict(a, verdict)) return f;
   if (verdict != Check::kNone) return std::nullopt;
-  model_ = catalog().next(*model_, move_of(a));
+  step_model(a);
   return books(after);
+}
+
+void Checker::step_model(const Action& a) {
+  catalog().next(*model_, move_of(a), scratch_);
+  std::swap(*model_, scratch_);
 }
 
 Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
@@ -435,6 +450,36 @@ std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::ve
   std::optional<Finding> f = catalog_verdict(a, verdict);
   if (!f) return std::nullopt;
   return Probe{a, *f};
+}
+
+std::optional<Checker::Probe> Checker::listing(const GameState& s) {
+  if (level_ != CheckLevel::kAll || !model_ || s.hand_over) return std::nullopt;
+  const RuleSet& r = config_->rules;
+  const oracle::Catalog& cat = catalog();
+  quick_legal_actions(s, r, listed_, kSmallKinds);
+  std::map<std::string, const Action*> engine;
+  for (const Action& a : listed_)
+    if (!(a.kind == ActionKind::kClaim && a.cards.groups() > 1)) engine.emplace(cat.move_key(*model_, move_of(a)), &a);
+  const std::vector<oracle::Move> rules_allow = cat.small_moves(*model_);
+  std::set<std::string> allowed;
+  for (const oracle::Move& m : rules_allow) {
+    const std::string key = cat.move_key(*model_, m);
+    allowed.insert(key);
+    if (engine.count(key)) continue;
+    Finding f = finding("listed", "the engine does not list an action the rules allow");
+    f.listed = true;
+    return Probe{action_of(m), f};
+  }
+  for (const auto& [key, a] : engine) {
+    if (allowed.count(key)) continue;
+    const std::vector<std::string> forbid = cat.forbidding(*model_, move_of(*a));
+    if (forbid.empty())  // the rules allow it: their list is what misses it
+      return Probe{*a, finding("catalog", "the engine lists an action the rules allow but their list of small moves misses")};
+    Finding f = finding("listed", "the engine lists an action the rules forbid by " + forbid.front());
+    f.listed = false;
+    return Probe{*a, f};
+  }
+  return std::nullopt;
 }
 
 std::vector<std::string> Checker::catalog_forbids(const Action& a) {

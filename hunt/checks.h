@@ -126,6 +126,10 @@ class Checker {
   // (`after`) against the one the reference model works out.
   std::optional<Finding> against_catalog(const GameState& before, const Action& a, Check verdict,
                                          const GameState& after);
+  // The engine's list of legal steps against the reference model's, where the list is
+  // small (draws, takes, discards, layoffs onto each table meld, swaps, claims, passes), as
+  // sets: an action one of them lists and the other does not, as the probe (kAll only).
+  std::optional<Probe> listing(const GameState& s);
   // The clauses the executable catalog says forbid the action in the model's position (the
   // game's position since hand_starts; none: it may be taken).
   std::vector<std::string> catalog_forbids(const Action& a);
@@ -139,6 +143,8 @@ class Checker {
   std::optional<Finding> catalog_verdict(const Action& a, Check verdict);
   // The engine's position against the model's, fact by fact.
   std::optional<Finding> books(const GameState& engine);
+  // The model's position after an accepted action.
+  void step_model(const Action& a);
 
   std::shared_ptr<const Config> config_;
   // The ruleset as the executable catalog reads it, made when first asked (a run without
@@ -147,6 +153,8 @@ class Checker {
   std::optional<oracle::Catalog> catalog_;
   // The reference model's position: the game's, as the catalog works it out.
   std::optional<oracle::Position> model_;
+  oracle::Position scratch_, engine_view_;  // storage the model's steps and the comparisons reuse
+  std::vector<Action> listed_;  // the engine's list, its storage kept from step to step
   CheckLevel level_;
   CheckSet checks_;
   uint64_t steps_ = 0;

@@ -10,6 +10,11 @@ oracle::Game game_of(const Config& config) {
 
 oracle::Position position_of(const GameState& s) {
   oracle::Position p;
+  position_of(s, p);
+  return p;
+}
+
+void position_of(const GameState& s, oracle::Position& p) {
   p.players = s.num_players;
   p.to_move = s.to_move;
   p.first_player = s.first_player;
@@ -19,6 +24,7 @@ oracle::Position position_of(const GameState& s) {
   p.first_lap = s.first_lap;
   p.hand_over = s.hand_over;
   p.game_over = s.game_over;
+  p.winners.clear();
   for (int q = 0; q < s.num_players; ++q)
     if ((s.winners >> q) & 1) p.winners.push_back(q);
   p.last_out = s.last_out == kNoPlayer ? -1 : s.last_out;
@@ -27,30 +33,38 @@ oracle::Position position_of(const GameState& s) {
   p.next_meld = s.next_meld_id;
   p.rng = s.rng;
   p.round_scores.assign(s.round_scores.begin(), s.round_scores.begin() + s.num_players);
+  p.seats.resize(s.num_players);
   for (int q = 0; q < s.num_players; ++q) {
     const PlayerState& ps = s.players[q];
-    oracle::Seat seat;
+    oracle::Seat& seat = p.seats[size_t(q)];
+    seat.hand.clear();
     for (Card c : ps.hand) seat.hand.push_back(face_of(c));
     seat.total = ps.total;
     seat.penalty = ps.penalty;
     seat.opened = ps.opened;
     seat.built_on_others = ps.built_on_others;
-    p.seats.push_back(std::move(seat));
   }
+  p.stock.clear();
   for (int i = s.stock.size(); i-- > 0;) p.stock.push_back(face_of(s.stock.at(i)));
+  p.pile.clear();
   for (Card c : s.discard.cards()) p.pile.push_back(face_of(c));
-  for (const Meld& m : s.table.all()) {
-    oracle::PlacedMeld pm;
+  p.table.resize(s.table.count);
+  for (int k = 0; k < s.table.count; ++k) {
+    const Meld& m = s.table.melds[k];
+    oracle::PlacedMeld& pm = p.table[size_t(k)];
     pm.id = m.id;
     pm.owner = m.owner == kNoPlayer ? -1 : m.owner;
+    pm.cards.clear();
     for (int i = 0; i < m.shape.size; ++i) pm.cards.push_back({m.shape.faces[i], m.shape.joker(i), m.builders[i]});
-    p.table.push_back(std::move(pm));
   }
   p.offer_from = s.offer.from == kNoPlayer ? -1 : s.offer.from;
   p.offer_declined = s.offer.declined;
   const TurnFacts& t = s.turn;
+  p.must_use.reset();
+  p.no_discard.reset();
   if (t.must_use != kNoCard) p.must_use = face_of(t.must_use);
   if (t.no_discard != kNoCard) p.no_discard = face_of(t.no_discard);
+  p.pile_meld_due.clear();
   for (Card c : t.pile_meld_due) p.pile_meld_due.push_back(face_of(c));
   p.freed_jokers = t.freed_jokers.size();
   p.melded = t.melded;
@@ -59,7 +73,6 @@ oracle::Position position_of(const GameState& s) {
   p.opened_now = t.opened_now;
   p.discarded = t.discarded;
   p.actions = t.actions;
-  return p;
 }
 
 oracle::Move move_of(const Action& a) {
@@ -93,6 +106,42 @@ oracle::Move move_of(const Action& a) {
   m.card = a.card;
   m.seed = a.seed;
   return m;
+}
+
+Action action_of(const oracle::Move& m) {
+  Action a;
+  switch (m.kind) {
+    case oracle::MoveKind::kDraw: a.kind = ActionKind::kDraw; break;
+    case oracle::MoveKind::kTake: a.kind = ActionKind::kTake; break;
+    case oracle::MoveKind::kMeld: a.kind = ActionKind::kMeld; break;
+    case oracle::MoveKind::kLayoff: a.kind = ActionKind::kLayoff; break;
+    case oracle::MoveKind::kSwap: a.kind = ActionKind::kSwap; break;
+    case oracle::MoveKind::kDiscard: a.kind = ActionKind::kDiscard; break;
+    case oracle::MoveKind::kArrange: a.kind = ActionKind::kArrange; break;
+    case oracle::MoveKind::kPass: a.kind = ActionKind::kPass; break;
+    case oracle::MoveKind::kTimeout: a.kind = ActionKind::kTimeout; break;
+    case oracle::MoveKind::kClaim: a.kind = ActionKind::kClaim; break;
+    case oracle::MoveKind::kNextHand: a.kind = ActionKind::kNextHand; break;
+  }
+  a.player = uint8_t(m.player);
+  if (m.take_all) {
+    a.take.kind = TakeSpec::Kind::kAll;
+  } else if (m.take_down_to) {
+    a.take.kind = TakeSpec::Kind::kDownTo;
+    a.take.face = *m.take_down_to;
+  } else if (m.take_count > 0) {
+    a.take.kind = TakeSpec::Kind::kCount;
+    a.take.count = uint8_t(m.take_count);
+  }
+  for (const auto& g : m.groups) {
+    a.cards.open_group();
+    for (const Token& t : g) a.cards.add(t);
+  }
+  a.meld_id = uint8_t(m.meld_id);
+  a.claim_layoff = m.claim_layoff;
+  a.card = m.card;
+  a.seed = m.seed;
+  return a;
 }
 
 }  // namespace meldcheck::hunt

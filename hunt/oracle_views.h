@@ -12,6 +12,10 @@ namespace meldcheck::hunt {
 
 oracle::Game game_of(const Config& config);
 oracle::Position position_of(const GameState& s);
+// The same into `out`, its storage reused.
+void position_of(const GameState& s, oracle::Position& out);
 oracle::Move move_of(const Action& a);
+// A move of the rules as the engine's action (a take by its count).
+Action action_of(const oracle::Move& m);
 
 }  // namespace meldcheck::hunt

@@ -1,7 +1,7 @@
 #include "hunt/position_diff.h"
 
 #include <algorithm>
-#include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "tools/scenario.h"
@@ -29,9 +29,14 @@ std::vector<Face> sorted(std::vector<Face> v) {
   return v;
 }
 
-std::string seats_text(const Position& p, const std::function<std::string(int)>& value) {
+template <class Value>
+std::string seats_text(const Position& p, Value&& value) {
   std::string s = "{";
-  for (int q = 0; q < p.players; ++q) s += (q ? ", " : " ") + player_name(q) + ": " + value(q);
+  for (int q = 0; q < p.players; ++q) {
+    const auto v = value(q);
+    if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::string>) s += (q ? ", " : " ") + player_name(q) + ": " + v;
+    else s += (q ? ", " : " ") + player_name(q) + ": " + std::to_string(v);
+  }
   return s + " }";
 }
 
@@ -59,8 +64,20 @@ std::vector<TableCard> compared_cards(const PlacedMeld& m, bool owners) {
   return cards;
 }
 
+// A run round the whole corner (every rank once) has no end: the same cycle from any card.
+bool same_cycle(std::vector<TableCard> a, const std::vector<TableCard>& b) {
+  if (a.size() != size_t(kRanks) || b.size() != a.size()) return false;
+  for (size_t turn = 0; turn < a.size(); ++turn) {
+    if (a == b) return true;
+    std::rotate(a.begin(), a.begin() + 1, a.end());
+  }
+  return false;
+}
+
 bool same_meld(const PlacedMeld& a, const PlacedMeld& b, bool owners) {
-  return a.id == b.id && (!owners || a.owner == b.owner) && compared_cards(a, owners) == compared_cards(b, owners);
+  if (a.id != b.id || (owners && a.owner != b.owner)) return false;
+  const std::vector<TableCard> x = compared_cards(a, owners), y = compared_cards(b, owners);
+  return x == y || same_cycle(x, y);
 }
 
 std::string card_text(const TableCard& c, int owner, bool owners, Notation n) {
@@ -102,23 +119,36 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
                                                Notation n) {
   const bool owners = game.ruleset != "rummikub";  // 004: the table is everyone's
   std::optional<FactDifference> found;
-  // Each fact in turn: its name, both values as written, and the expectation key.
-  auto fact = [&](bool differs, const std::string& name, const std::string& key, const std::string& engine,
-                  const std::string& model) {
+  // Each fact in turn: whether it differs, its name, the expectation key and how a value
+  // is written (asked only once it differs: comparing is the common case).
+  auto fact = [&](bool differs, const std::string& name, const std::string& key, auto&& text) {
     if (found || !differs) return;
-    found = FactDifference{name, engine, model, key + ": " + model + "\n"};
+    found = FactDifference{name, text(e), text(m), key + ": " + text(m) + "\n"};
   };
+  auto number = [](int Position::*field) { return [field](const Position& p) { return std::to_string(p.*field); }; };
+  auto seat_of = [](int Position::*field) { return [field](const Position& p) { return seat_text(p.*field); }; };
   const int players = std::min(e.players, m.players);
-  fact(e.players != m.players, "players", "players", std::to_string(e.players), std::to_string(m.players));
-  fact(e.hand_over != m.hand_over, "the hand's end", "round_over", yes_no(e.hand_over), yes_no(m.hand_over));
+  fact(e.players != m.players, "players", "players", number(&Position::players));
+  fact(e.hand_over != m.hand_over, "the hand's end", "round_over", [](const Position& p) { return yes_no(p.hand_over); });
+  // A finished hand's scores first: a scoring slip shows there before it shows in totals.
+  auto seats_fact = [&](const std::string& name, const std::string& key, auto&& value) {
+    bool differs = false;
+    for (int q = 0; q < players; ++q) differs |= value(e, q) != value(m, q);
+    fact(differs, name, key, [&](const Position& p) { return seats_text(p, [&](int q) { return value(p, q); }); });
+  };
+  if (e.hand_over && m.hand_over)
+    seats_fact("the hand's scores", "round_scores", [](const Position& p, int q) {
+      return q < int(p.round_scores.size()) ? std::to_string(p.round_scores[size_t(q)]) : std::string("none");
+    });
   for (int q = 0; q < players && !found; ++q) {
     const std::vector<Face> a = sorted(e.seats[size_t(q)].hand), b = sorted(m.seats[size_t(q)].hand);
     if (a != b) found = FactDifference{"hand of " + player_name(q), faces_text(a, n), faces_text(b, n),
                                        "hand: { " + player_name(q) + ": " + faces_text(b, n) + " }\n"};
   }
-  fact(e.stock.size() != m.stock.size(), "the stock's size", "stock_size", std::to_string(e.stock.size()), std::to_string(m.stock.size()));
-  fact(e.stock != m.stock, "the stock's order", "stock", faces_text(e.stock, n), faces_text(m.stock, n));
-  fact(e.pile != m.pile, "the discard pile", "discard", faces_text(e.pile, n), faces_text(m.pile, n));
+  fact(e.stock.size() != m.stock.size(), "the stock's size", "stock_size",
+       [](const Position& p) { return std::to_string(p.stock.size()); });
+  fact(e.stock != m.stock, "the stock's order", "stock", [&](const Position& p) { return faces_text(p.stock, n); });
+  fact(e.pile != m.pile, "the discard pile", "discard", [&](const Position& p) { return faces_text(p.pile, n); });
   // The table: the first meld that differs is named, the whole table expected.
   for (size_t i = 0; i < std::max(e.table.size(), m.table.size()) && !found; ++i) {
     const bool in_e = i < e.table.size(), in_m = i < m.table.size();
@@ -126,60 +156,51 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
     found = FactDifference{"table's meld " + std::to_string(i + 1), in_e ? meld_text(e.table[i], owners, n) : "none",
                            in_m ? meld_text(m.table[i], owners, n) : "none", "table: " + table_text(m, owners, n) + "\n"};
   }
-  auto seats_fact = [&](const std::string& name, const std::string& key, auto&& value) {
-    bool differs = false;
-    for (int q = 0; q < players; ++q) differs |= value(e, q) != value(m, q);
-    fact(differs, name, key, seats_text(e, [&](int q) { return value(e, q); }), seats_text(m, [&](int q) { return value(m, q); }));
-  };
-  seats_fact("the totals", "totals", [](const Position& p, int q) { return std::to_string(p.seats[size_t(q)].total); });
-  seats_fact("the hand's penalties", "penalties", [](const Position& p, int q) { return std::to_string(p.seats[size_t(q)].penalty); });
+  seats_fact("totals", "totals", [](const Position& p, int q) { return p.seats[size_t(q)].total; });
+  seats_fact("penalties this hand", "penalties", [](const Position& p, int q) { return p.seats[size_t(q)].penalty; });
   seats_fact("who has opened", "opened", [](const Position& p, int q) { return yes_no(p.seats[size_t(q)].opened); });
   if (owners)
     seats_fact("who has built on another's meld", "built_on_others",
                [](const Position& p, int q) { return yes_no(p.seats[size_t(q)].built_on_others); });
   if (e.hand_over && m.hand_over) {
-    seats_fact("the hand's scores", "round_scores", [](const Position& p, int q) {
-      return q < int(p.round_scores.size()) ? std::to_string(p.round_scores[size_t(q)]) : std::string("none");
-    });
-    fact(e.last_out != m.last_out, "who went out", "last_out", seat_text(e.last_out), seat_text(m.last_out));
-    fact(e.game_over != m.game_over, "the match's end", "game_over", yes_no(e.game_over), yes_no(m.game_over));
-    fact(e.winners != m.winners, "the winners", "winner", winners_text(e.winners), winners_text(m.winners));
+    fact(e.last_out != m.last_out, "who went out", "last_out", seat_of(&Position::last_out));
+    fact(e.game_over != m.game_over, "the match's end", "game_over", [](const Position& p) { return yes_no(p.game_over); });
+    fact(e.winners != m.winners, "the winners", "winner", [](const Position& p) { return winners_text(p.winners); });
   }
-  fact(e.round != m.round, "the round", "round", std::to_string(e.round), std::to_string(m.round));
-  fact(e.dealer != m.dealer, "the dealer", "dealer", seat_text(e.dealer), seat_text(m.dealer));
-  fact(e.first_player != m.first_player, "the hand's first player", "first_player", seat_text(e.first_player), seat_text(m.first_player));
-  fact(e.next_meld != m.next_meld, "the next meld's number", "next_meld", std::to_string(e.next_meld), std::to_string(m.next_meld));
-  fact(e.rng != m.rng, "the generator", "rng", std::to_string(e.rng), std::to_string(m.rng));
-  fact(e.turns != m.turns, "the turns taken", "turns", std::to_string(e.turns), std::to_string(m.turns));
-  fact(e.passes != m.passes, "the passes in a row", "passes", std::to_string(e.passes), std::to_string(m.passes));
+  fact(e.round != m.round, "the round", "round", number(&Position::round));
+  fact(e.dealer != m.dealer, "the dealer", "dealer", seat_of(&Position::dealer));
+  fact(e.first_player != m.first_player, "the hand's first player", "first_player", seat_of(&Position::first_player));
+  fact(e.next_meld != m.next_meld, "the next meld's number", "next_meld", number(&Position::next_meld));
+  fact(e.rng != m.rng, "the generator", "rng", [](const Position& p) { return std::to_string(p.rng); });
+  fact(e.turns != m.turns, "the turns taken", "turns", number(&Position::turns));
+  fact(e.passes != m.passes, "the passes in a row", "passes", number(&Position::passes));
   if (e.hand_over || m.hand_over) return found;
-  fact(e.to_move != m.to_move, "whose turn", "to_move", seat_text(e.to_move), seat_text(m.to_move));
-  fact(e.phase != m.phase, "the phase", "phase", phase_text(e.phase), phase_text(m.phase));
-  fact(e.first_lap != m.first_lap, "the first lap", "first_lap", yes_no(e.first_lap), yes_no(m.first_lap));
+  fact(e.to_move != m.to_move, "whose turn", "to_move", seat_of(&Position::to_move));
+  fact(e.phase != m.phase, "the phase", "phase", [](const Position& p) { return phase_text(p.phase); });
+  fact(e.first_lap != m.first_lap, "the first lap", "first_lap", [](const Position& p) { return yes_no(p.first_lap); });
   if (owners)
     fact(e.offer_from != m.offer_from || (e.offer_from >= 0 && e.offer_declined != m.offer_declined), "the discard on offer",
-         "offer", offer_text(e), offer_text(m));
-  // The turn's books.
+         "offer", [](const Position& p) { return offer_text(p); });
   // What is owed (`owed:` can say none), then the rest of the turn's books (`turn:`).
-  auto books_fact = [&](const char* books, bool differs, const std::string& name, const std::string& key,
-                        const std::string& engine, const std::string& model) {
+  auto books_fact = [&](const char* books, bool differs, const std::string& name, const std::string& key, auto&& text) {
     if (found || !differs) return;
-    found = FactDifference{"the turn's " + name, engine, model, std::string(books) + ": { " + key + ": " + model + " }\n"};
+    found = FactDifference{"the turn's " + name, text(e), text(m), std::string(books) + ": { " + key + ": " + text(m) + " }\n"};
   };
-  auto owed_fact = [&](auto&&... a) { books_fact("owed", a...); };
-  auto turn_fact = [&](auto&&... a) { books_fact("turn", a...); };
-  owed_fact(e.must_use != m.must_use, "card owed to a meld", "must_use", face_or_none(e.must_use, n), face_or_none(m.must_use, n));
-  owed_fact(e.no_discard != m.no_discard, "lone taken card", "no_discard", face_or_none(e.no_discard, n), face_or_none(m.no_discard, n));
-  owed_fact(e.freed_jokers != m.freed_jokers, "freed jokers", "freed_jokers", std::to_string(e.freed_jokers), std::to_string(m.freed_jokers));
-  turn_fact(sorted(e.pile_meld_due) != sorted(m.pile_meld_due), "pile cards owed to a meld", "pile_meld_due",
-            faces_text(sorted(e.pile_meld_due), n), faces_text(sorted(m.pile_meld_due), n));
-  turn_fact(e.melded != m.melded, "new meld", "melded", yes_no(e.melded), yes_no(m.melded));
-  turn_fact(e.built != m.built, "building", "built", yes_no(e.built), yes_no(m.built));
-  turn_fact(e.built_on_others != m.built_on_others, "building on another's meld", "built_on_others", yes_no(e.built_on_others),
-            yes_no(m.built_on_others));
-  turn_fact(e.opened_now != m.opened_now, "going down", "opened_now", yes_no(e.opened_now), yes_no(m.opened_now));
-  turn_fact(e.discarded != m.discarded, "discard", "discarded", yes_no(e.discarded), yes_no(m.discarded));
-  turn_fact(e.actions != m.actions, "melds, layoffs and swaps", "actions", std::to_string(e.actions), std::to_string(m.actions));
+  auto flag = [](bool Position::*field) { return [field](const Position& p) { return yes_no(p.*field); }; };
+  books_fact("owed", e.must_use != m.must_use, "card owed to a meld", "must_use",
+             [&](const Position& p) { return face_or_none(p.must_use, n); });
+  books_fact("owed", e.no_discard != m.no_discard, "lone taken card", "no_discard",
+             [&](const Position& p) { return face_or_none(p.no_discard, n); });
+  books_fact("owed", e.freed_jokers != m.freed_jokers, "freed jokers", "freed_jokers", number(&Position::freed_jokers));
+  books_fact("turn", sorted(e.pile_meld_due) != sorted(m.pile_meld_due), "pile cards owed to a meld", "pile_meld_due",
+             [&](const Position& p) { return faces_text(sorted(p.pile_meld_due), n); });
+  books_fact("turn", e.melded != m.melded, "new meld", "melded", flag(&Position::melded));
+  books_fact("turn", e.built != m.built, "building", "built", flag(&Position::built));
+  books_fact("turn", e.built_on_others != m.built_on_others, "building on another's meld", "built_on_others",
+             flag(&Position::built_on_others));
+  books_fact("turn", e.opened_now != m.opened_now, "going down", "opened_now", flag(&Position::opened_now));
+  books_fact("turn", e.discarded != m.discarded, "discard", "discarded", flag(&Position::discarded));
+  books_fact("turn", e.actions != m.actions, "melds, layoffs and swaps", "actions", number(&Position::actions));
   return found;
 }
 

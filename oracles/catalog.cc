@@ -17,6 +17,11 @@ const std::string& Context::option(const std::string& id) const {
   return it == game.options.end() ? none : it->second;
 }
 
+const std::vector<Token>& Context::tokens() const {
+  if (!tokens_) tokens_ = move.tokens();
+  return *tokens_;
+}
+
 std::vector<Face> Context::taken() const {
   const int n = move.take_size(at.pile);
   return std::vector<Face>(at.pile.end() - n, at.pile.end());
@@ -34,7 +39,7 @@ std::vector<Face> Context::hand_left() const {
   switch (move.kind) {
     case MoveKind::kMeld:
     case MoveKind::kLayoff:
-    case MoveKind::kClaim: return without(hand, faces_of(move.tokens()));
+    case MoveKind::kClaim: return without(hand, faces_of(tokens()));
     case MoveKind::kDiscard: return without(hand, {move.card});
     case MoveKind::kSwap: {
       hand = without(hand, {move.card});
@@ -93,12 +98,9 @@ const std::vector<Reading>& Context::readings() const {
 }
 
 bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces) {
-  std::vector<Face> left = hand;
-  for (const Face& f : faces) {
-    auto it = std::find(left.begin(), left.end(), f);
-    if (it == left.end()) return false;
-    left.erase(it);
-  }
+  // Each face asked as often as it is held.
+  for (const Face& f : faces)
+    if (std::count(faces.begin(), faces.end(), f) > std::count(hand.begin(), hand.end(), f)) return false;
   return true;
 }
 
@@ -150,7 +152,7 @@ Position laid(const Context& c) {
 }
 
 bool lays_face(const Context& c, Face f) {
-  for (const Token& t : c.move.tokens())
+  for (const Token& t : c.tokens())
     if (t.face == f) return true;
   return false;
 }
@@ -161,6 +163,8 @@ Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoff
   const Position& at = c.at;
   const bool meld = c.is(MoveKind::kMeld), layoff = c.is(MoveKind::kLayoff), swap = c.is(MoveKind::kSwap);
   if (!meld && !layoff && !swap) return Owed::kNone;
+  const bool frees = swap && c.option("freed-joker") == "same-turn";
+  if (!at.must_use && at.pile_meld_due.empty() && !at.no_discard && at.freed_jokers == 0 && !frees) return Owed::kNone;
   const Position after = laid(c);
   const std::vector<Face>& hand = after.seats[size_t(c.move.player)].hand;
   if (hand.empty()) return Owed::kNone;  // out, or floating
@@ -182,7 +186,7 @@ Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoff
       !can_use(c.text, hand, hand[0], false, true, after))
     return Owed::kLoneCard;
   int jokers_laid = 0;
-  for (const Token& t : c.move.tokens()) jokers_laid += t.face.is_joker();
+  for (const Token& t : c.tokens()) jokers_laid += t.face.is_joker();
   const int freed = at.freed_jokers - jokers_laid + (swap && c.option("freed-joker") == "same-turn");
   if (freed > 0 && !can_use(c.text, hand, Face::joker(), melds, true, after)) return Owed::kFreedJoker;
   return Owed::kNone;
@@ -291,10 +295,10 @@ std::string core_refusal(const Game& g, const Context& c) {
       if (m.take_size(at.pile) == 0) return "bad-take";
       break;
     case MoveKind::kMeld:
-      if (!rules::holds(c.seat().hand, rules::faces_of(m.tokens()))) return "card-not-held";
+      if (!rules::holds(c.seat().hand, rules::faces_of(c.tokens()))) return "card-not-held";
       break;
     case MoveKind::kLayoff:
-      if (!rules::holds(c.seat().hand, rules::faces_of(m.tokens()))) return "card-not-held";
+      if (!rules::holds(c.seat().hand, rules::faces_of(c.tokens()))) return "card-not-held";
       if (!at.meld(m.meld_id)) return "no-such-meld";
       break;
     case MoveKind::kSwap:
@@ -309,7 +313,7 @@ std::string core_refusal(const Game& g, const Context& c) {
       std::vector<Face> both = c.seat().hand;
       for (const PlacedMeld& pm : at.table)
         for (const TableCard& t : pm.cards) both.push_back(t.joker ? Face::joker() : t.face);
-      if (!rules::holds(both, rules::faces_of(m.tokens()))) return "card-not-held";
+      if (!rules::holds(both, rules::faces_of(c.tokens()))) return "card-not-held";
       break;
     }
     default: break;
@@ -357,6 +361,18 @@ std::vector<std::string> Catalog::forbidding(const Position& before, const Move&
   // would leave unmet.
   if (!ask(rules::Slot::kClause, false)) ask(rules::Slot::kClause, true);
   return out;
+}
+
+bool Catalog::may_claim(const Position& at, int player) const {
+  Move m;
+  m.kind = MoveKind::kClaim;
+  m.player = player;
+  m.take_count = 1;
+  const Context c{game_, at, m, text_, rules_};
+  if (!core_refusal(game_, c).empty()) return false;
+  for (const auto& [id, rule] : ordered_)
+    if (rule->slot == rules::Slot::kClaimTurn && rule->forbids(c)) return false;
+  return true;
 }
 
 std::vector<std::string> clauses_with_predicates(const std::string& ruleset) {

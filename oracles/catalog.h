@@ -38,10 +38,24 @@ class Catalog {
   // the move alone (hands, stock, pile, the table with who laid each card, totals and
   // penalties, the turn's books, the hand's and the match's end, scores and winners).
   Position next(const Position& before, const Move& move) const;
+  // The same into `out` (its storage reused: the model moves on every step of a game).
+  void next(const Position& before, const Move& move, Position& out) const;
 
   // A match's first position, dealt by the rules from `seed` (the deal oracle): the
   // player after the dealer to move.
   Position dealt(int players, uint64_t seed, int dealer) const;
+
+  // Whether `player` may claim from the pile now: a claim is a step of this game, in its
+  // window, and not barred to this player (the claim's counterpart of the turn).
+  bool may_claim(const Position& at, int player) const;
+
+  // What the player to move (and, for claims, any player) may do where the list is small:
+  // every draw, take, discard, layoff onto each table meld, swap, claim (one meld or
+  // layoff) and pass the clauses allow (a way of laying cards may come twice).
+  std::vector<Move> small_moves(const Position& at) const;
+  // A move as the rules read it, for comparing lists: its kind, player, the cards it takes
+  // or names, and what it lays as the text reads it (the meld made or built).
+  std::string move_key(const Position& at, const Move& move) const;
 
   const Game& game() const { return game_; }
 

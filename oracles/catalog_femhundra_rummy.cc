@@ -25,13 +25,13 @@ bool joker_on_table_now(const Context& c) {
   if (!lays(c) || c.laid_faults().any()) return false;
   if (c.is(MoveKind::kMeld) || (c.is(MoveKind::kClaim) && !c.move.claim_layoff)) {
     for (const Reading& r : c.readings())
-      if (joker_on_table(r, c.at, c.move.tokens())) return true;
+      if (joker_on_table(r, c.at, c.tokens())) return true;
     return false;
   }
   const PlacedMeld* m = c.at.meld(c.move.meld_id);
   Reading r;
   layoff_faults(c.text, m->cards, c.move.groups[0], &r);
-  return layoff_joker_on_table(m->cards, r, c.at, c.move.tokens());
+  return layoff_joker_on_table(m->cards, r, c.at, c.tokens());
 }
 
 // joker.swap: only the card a joker stands for frees it.
@@ -44,13 +44,13 @@ bool swap_card(const Context& c) {
 
 // out.build-needs-discard: the last cards go out by building only in a turn with a new meld.
 bool build_out_without_meld(const Context& c) {
-  return c.is(MoveKind::kLayoff) && c.move.tokens().size() == c.seat().hand.size() && !c.at.melded;
+  return c.is(MoveKind::kLayoff) && c.tokens().size() == c.seat().hand.size() && !c.at.melded;
 }
 
 // variant.taget: the snap takes the discard alone and builds it on a meld at once.
 bool taget_use(const Context& c) {
   if (!c.is(MoveKind::kClaim)) return false;
-  const std::vector<Token> use = c.move.tokens();
+  const std::vector<Token> use = c.tokens();
   return c.taken().size() != 1 || !c.move.claim_layoff || use.size() != 1 || use[0].face != c.at.pile.back();
 }
 
@@ -126,6 +126,7 @@ const RulesetRules& femhundra_rummy() {
        .layoff_meets_pile_meld = pile_meld_layoffs,
        .swapped_card_to_swapper = [](const Context& c) { return c.option("swapped-card-scores") == "swapper"; },
        .claim = taget,
+       .claim_depth = 1,  // variant.taget: the discard alone
        .match = match_at_500,
        .first_lap = true}};
   return r;

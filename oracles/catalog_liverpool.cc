@@ -130,7 +130,7 @@ const RulesetRules& liverpool() {
           {"last-round.all-cards",
            [](const Context& c) {
              return last_round(c) && lays_contract(c) && !c.laid_faults().any() && !not_the_contract(c) &&
-                    c.move.tokens().size() != c.seat().hand.size();
+                    c.tokens().size() != c.seat().hand.size();
            }},
           {"last-round.others-discard",
            [](const Context& c) { return last_round(c) && c.is(MoveKind::kDiscard) && c.option("last-round-discards") == "no-one-discards"; }},
@@ -139,6 +139,8 @@ const RulesetRules& liverpool() {
       {.refill = [](const Context& c) { return c.option("empty-stock") == "round-ends" ? Refill::kNone : Refill::kBelowTop; },
        .freed_joker_owed = [](const Context& c) { return c.option("freed-joker") == "same-turn"; },
        .claim = bought,
+       .claim_depth = 1,  // buy.others: the discard alone, for nothing else
+       .claim_lays = false,
        .last_round = last_round,
        .match = after_seven_rounds}};
   return r;

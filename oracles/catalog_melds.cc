@@ -152,6 +152,19 @@ bool place(const std::vector<Token>& tokens, int suit, int start, std::vector<Ta
   return true;
 }
 
+// Whether every card and named joker has a place of its rank in the window of places
+// start..start+length-1 (a rank r at place r, or at r + 13 round the corner).
+bool ranks_fit(const std::vector<Token>& tokens, int start, int length) {
+  const int end = start + length - 1;
+  for (const Token& t : tokens) {
+    const Face w = asked(t);
+    if (w.is_none()) continue;
+    const int r = w.rank();
+    if (!((start <= r && r <= end) || (start <= r + kRanks && r + kRanks <= end))) return false;
+  }
+  return true;
+}
+
 RunTry try_run(const MeldText& text, const std::vector<Token>& tokens, int suit, bool building) {
   RunTry out;
   for (const Token& t : tokens) {
@@ -163,6 +176,7 @@ RunTry try_run(const MeldText& text, const std::vector<Token>& tokens, int suit,
   MeldFaults refused;
   bool fitted = false;
   for (int start = 1; start <= kRanks; ++start) {
+    if (!ranks_fit(tokens, start, n)) continue;
     std::vector<TableCard> slots(size_t(n), TableCard{Face::none(), false, 0});
     if (!place(tokens, suit, start, slots)) continue;
     fitted = true;
@@ -266,6 +280,7 @@ MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std:
   for (int below = 0; below <= k; ++below) {
     int from = start - below;
     if (from < 1) from += kRanks;  // round the corner below the ace
+    if (!ranks_fit(added, from, m + k)) continue;
     std::vector<TableCard> slots(size_t(m + k), TableCard{Face::none(), false, 0});
     for (int i = 0; i < m; ++i) slots[size_t(below + i)] = meld[size_t(i)];  // keeping who laid them
     if (!place(added, suit, from, slots)) continue;

@@ -98,7 +98,7 @@ void arrange(const Context& c, Position& p) {
   std::vector<Face> old_table;
   for (const PlacedMeld& m : c.at.table)
     for (const TableCard& t : m.cards) old_table.push_back(t.joker ? Face::joker() : t.face);
-  std::vector<Face> from_rack = faces_of(c.move.tokens());
+  std::vector<Face> from_rack = faces_of(c.tokens());
   take_out(from_rack, old_table);  // what is left came from the rack
   Seat& me = p.seats[size_t(c.move.player)];
   take_out(me.hand, from_rack);
@@ -229,7 +229,7 @@ void forget_laid(const Context& c, Position& p, const std::vector<Face>& laid) {
 
 void note_laid(const Context& c, Position& p, bool new_meld, bool on_others) {
   const Outcomes& o = outcomes_of(c);
-  const std::vector<Face> laid = faces_of(c.move.tokens());
+  const std::vector<Face> laid = faces_of(c.tokens());
   const auto lays = [&](Face f) { return std::find(laid.begin(), laid.end(), f) != laid.end(); };
   const bool use_met = new_meld || !o.layoff_meets_taken_use || o.layoff_meets_taken_use(c);
   const bool pile_met = new_meld || (o.layoff_meets_pile_meld && o.layoff_meets_pile_meld(c));
@@ -267,13 +267,21 @@ Position Catalog::dealt(int players, uint64_t seed, int dealer) const {
 }
 
 Position Catalog::next(const Position& before, const Move& move) const {
+  Position p;
+  next(before, move, p);
+  return p;
+}
+
+void Catalog::next(const Position& before, const Move& move, Position& p) const {
   using namespace rules;
   if (!rules_) throw std::invalid_argument("the reference model knows no ruleset " + game_.ruleset);
   const Context c{game_, before, move, text_, rules_};
   const Outcomes& o = rules_->outcomes;
-  if (move.kind == MoveKind::kNextHand)
-    return new_hand(game_, o, &before, before.players, move.seed, (before.dealer + 1) % before.players);
-  Position p = before;
+  if (move.kind == MoveKind::kNextHand) {
+    p = new_hand(game_, o, &before, before.players, move.seed, (before.dealer + 1) % before.players);
+    return;
+  }
+  p = before;
   Seat& me = p.seats[size_t(move.player)];
   switch (move.kind) {
     case MoveKind::kDraw:
@@ -357,7 +365,6 @@ Position Catalog::next(const Position& before, const Move& move) const {
       break;
     case MoveKind::kNextHand: break;
   }
-  return p;
 }
 
 }  // namespace meldcheck::oracle

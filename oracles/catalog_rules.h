@@ -45,7 +45,11 @@ struct Context {
   // Whether the move ends the player's turn with a discard or a pass.
   bool ends_turn() const { return is(MoveKind::kDiscard) || (is(MoveKind::kPass) && at.phase == Phase::kPlay); }
 
+  // Every token the move lays, in order (read once).
+  const std::vector<Token>& tokens() const;
+
   // Read once: many clauses ask about the same melds.
+  mutable std::optional<std::vector<Token>> tokens_{};
   mutable std::optional<MeldFaults> laid_faults_{};
   mutable std::optional<std::vector<Reading>> readings_{};
 };
@@ -92,6 +96,10 @@ struct Outcomes {
   bool (*pass_ends_hand)(const Context&, int passes) = nullptr;  // yes
   // A legal claim: the cards it takes and lays, and what becomes of the turn.
   void (*claim)(const Context&, Position& next) = nullptr;
+  // How deep into the pile a claim may take (0: any depth), and whether it lays what it
+  // takes: what the rules' list of claims tries.
+  int claim_depth = 0;
+  bool claim_lays = true;
   // Whether the hand is the match's last round (for its scoring).
   bool (*last_round)(const Context&) = nullptr;  // no
   // Once a hand has ended, with the totals entered: whether the match is over, and who won.

@@ -28,7 +28,7 @@ std::vector<int> counts(const std::vector<Face>& faces) {
 // arrange.table-stays: every tile of the old table is on the new one.
 bool tile_left_table(const Context& c) {
   if (!c.is(MoveKind::kArrange)) return false;
-  const std::vector<int> now = counts(faces_of(c.move.tokens())), before = counts(table_tiles(c.at));
+  const std::vector<int> now = counts(faces_of(c.tokens())), before = counts(table_tiles(c.at));
   for (size_t f = 0; f < now.size(); ++f)
     if (now[f] < before[f]) return true;
   return false;
@@ -37,7 +37,7 @@ bool tile_left_table(const Context& c) {
 // arrange.rack-tile: at least one tile comes from the rack.
 bool no_rack_tile(const Context& c) {
   if (!c.is(MoveKind::kArrange)) return false;
-  const std::vector<int> now = counts(faces_of(c.move.tokens())), before = counts(table_tiles(c.at));
+  const std::vector<int> now = counts(faces_of(c.tokens())), before = counts(table_tiles(c.at));
   for (size_t f = 0; f < now.size(); ++f)
     if (now[f] > before[f]) return false;
   return true;
@@ -149,7 +149,7 @@ struct Opening {
 Opening opening(const Context& c) {
   Opening o;
   const Arranged a = arranged(c);
-  const std::vector<int> now = counts(faces_of(c.move.tokens())), before = counts(table_tiles(c.at));
+  const std::vector<int> now = counts(faces_of(c.tokens())), before = counts(table_tiles(c.at));
   int rack_numbers = 0;
   for (int f = 0; f < kFaces; ++f) rack_numbers += std::max(0, now[size_t(f)] - before[size_t(f)]) * Face::from_code(uint8_t(f)).rank();
   const int rack_jokers = std::max(0, now[kFaces] - before[kFaces]);

@@ -43,7 +43,7 @@ bool pass_with_stock(const Context& c) { return c.is(MoveKind::kPass) && !c.at.s
 bool rummy_call(const Context& c) {
   if (!c.is(MoveKind::kClaim)) return false;
   const std::vector<Face> taken = c.taken();
-  const std::vector<Token> use = c.move.tokens();
+  const std::vector<Token> use = c.tokens();
   if (use.empty() || !holds(taken, faces_of(use))) return true;
   return std::none_of(use.begin(), use.end(), [&](const Token& t) { return t.face == taken.front(); });
 }

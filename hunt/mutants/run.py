@@ -6,7 +6,13 @@ The bugs are not engine/fault.h faults: they are the kind of slip a change to en
 could make. Nothing here touches the working tree.
 
   hunt/mutants/run.py /tmp/scratch [BUG_ID...]
+  hunt/mutants/run.py /tmp/scratch --books [--seconds 30] [BUG_ID...]
   hunt/mutants/run.py /tmp/scratch --engine build/default/tools/meldcheck [BUG_ID...]
+
+--books runs the slips in the engine's bookkeeping instead (who laid a card, the turn's
+flags, counts, penalties, who went out, the credit of a swapped card): none changes the
+verdict of the step where it happens; only the reference model's books (oracles/catalog.h
+`next`) can tell.
 
 /tmp/scratch: a clone of this repository configured with `cmake --preset default`
 (the script builds only `meldcheck` there and restores each file after its run).
@@ -77,13 +83,60 @@ BUGS = [
 ]
 
 
+# Slips in the books: the same shape, none changing the verdict of its own step.
+BOOKS = [
+ ("layoff-credits-meld-owner", "femhundra-rummy", "hands", "engine/turn.cc",
+  "grown.builders[f.slot_of_token[old_size + t]] = uint8_t(builder);",
+  "grown.builders[f.slot_of_token[old_size + t]] = m.owner;"),
+ ("swap-credits-swapper-always", "femhundra-rummy", "hands", "engine/melding.cc",
+  "if (r.swap.natural_scores_for == SwapScorer::kSwapper) meld.builders[slot] = uint8_t(p);",
+  "meld.builders[slot] = uint8_t(p);"),
+ ("turn-flag-building-on-others-unset", "femhundra-rummy", "hands", "engine/melding.cc",
+  "    s.turn.built_on_others = true;\n", ""),
+ ("hand-flag-building-on-others-unset", "femhundra-rummy", "hands", "engine/melding.cc",
+  "    s.players[p].built_on_others = true;\n", ""),
+ ("going-down-unnoted", "liverpool", "hands", "engine/melding.cc",
+  "    s.turn.opened_now = true;\n", ""),
+ ("layoff-uncounted", "liverpool", "hands", "engine/melding.cc",
+  "  s.turn.built = true;\n  ++s.turn.actions;", "  s.turn.built = true;"),
+ ("turns-counted-twice", "rummy500", "hands", "engine/turn.cc",
+  "if (!fault(\"endless-hand\")) ++s.turns;", "if (!fault(\"endless-hand\")) s.turns += 2;"),
+ ("pile-penalty-not-in-hand-books", "femhundra-rummy", "hands", "engine/drawing.cc",
+  "      s.players[p].penalty += d.whole_pile.unmeldable_penalty;\n", ""),
+ ("nobody-out-names-the-mover", "rummy500", "hands", "engine/hand_end.cc",
+  "  s.last_out = uint8_t(out);", "  s.last_out = uint8_t(out == kNoPlayer ? s.to_move : out);"),
+ ("rummy-caller-going-down-unnoted", "rummy500", "hands", "engine/claims.cc",
+  "  s.turn.opened_now = use.target < 0 && !s.players[q].opened;\n", ""),
+ ("row-card-counted-as-a-turn", "femhundra-familj", "hands", "engine/discarding.cc",
+  "  s.to_move = uint8_t(next);", "  s.to_move = uint8_t(next), ++s.turns;"),
+ ("discard-unnoted", "femhundra-rummy", "hands", "engine/discarding.cc",
+  "  s.turn.discarded = true;\n", ""),
+ ("offer-not-declined-by-a-draw", "liverpool", "hands", "engine/drawing.cc",
+  "  if (s.offer.from != kNoPlayer) s.offer.declined = true;  // the discard on offer was passed up\n", ""),
+ ("reshuffle-generator-not-carried", "femhundra-rummy", "hands", "engine/turn.cc",
+  "  s.rng = rng.state;\n  s.discard.clear();", "  s.discard.clear();"),
+ ("penalty-entered-twice", "femhundra-rummy", "hands", "engine/hand_end.cc",
+  "s.players[p].total += scores[p] - s.players[p].penalty;", "s.players[p].total += scores[p];"),
+ ("claim-building-on-others-unnoted", "rummy500", "hands", "engine/claims.cc",
+  "    if (m.owner != q) s.players[q].built_on_others = true;\n", ""),
+ ("freed-joker-not-owed", "liverpool", "hands", "engine/melding.cc",
+  "  if (r.swap.joker_used_same_turn) s.turn.freed_jokers.insert(joker);\n", ""),
+]
+
+
 def main():
     root = sys.argv[1]
     only = sys.argv[2:]
     reference = None
+    seconds = "60"
+    bugs = BUGS
     if only[:1] == ["--engine"]:
         reference, only = os.path.abspath(only[1]), only[2:]
-    for bid, ruleset, mode, path, old, new in BUGS:
+    if only[:1] == ["--books"]:
+        bugs, only = BOOKS, only[1:]
+    if only[:1] == ["--seconds"]:
+        seconds, only = only[1], only[2:]
+    for bid, ruleset, mode, path, old, new in bugs:
         if only and bid not in only:
             continue
         f = os.path.join(root, path)
@@ -104,9 +157,9 @@ def main():
                         "--ruleset", ruleset, "--out", out]
             else:
                 args = [mutant, "simulate", "--ruleset", ruleset, "--arbitrary", "0.1", "--quiet", "--out", out]
-            args += ["--seconds", "60"] if mode == "hands" else ["--matches", "100000000"]
+            args += ["--seconds", seconds] if mode == "hands" else ["--matches", "100000000"]
             t0 = time.time()
-            p = subprocess.run(["timeout", "-s", "INT", "75", *args], cwd=root, capture_output=True, text=True)
+            p = subprocess.run(["timeout", "-s", "INT", str(int(seconds) + 15), *args], cwd=root, capture_output=True, text=True)
             text = p.stdout + p.stderr
             m = re.search(r"(?:actions|tried),? in ([0-9.]+) s", text)
             found = re.search(r"(?:FINDING|DIVERGENCE) (\S+) in game \d+: (.*)", text)

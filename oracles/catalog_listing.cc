@@ -1,0 +1,309 @@
+// What a player may do, where the list is small: every draw, take, discard, layoff onto
+// each table meld, swap, claim and pass the rules allow in a position. Candidates are made
+// from the texts' shapes (a set's missing suits, a run's places below and above it, each
+// filled by a natural card or a joker), and the catalog's clauses keep those they allow.
+#include <algorithm>
+#include <functional>
+#include <string>
+
+#include "oracles/catalog.h"
+#include "oracles/catalog_rules.h"
+
+namespace meldcheck::oracle {
+namespace {
+
+int rank_at(int place) { return (place - 1 + 2 * kRanks) % kRanks + 1; }
+
+// The cards of a pool, by face, and its jokers.
+struct Held {
+  std::vector<int> count = std::vector<int>(kFaces, 0);
+  int jokers = 0;
+  explicit Held(const std::vector<Face>& pool) {
+    for (const Face& f : pool) (f.is_joker() ? jokers : count[f.code()]) += 1;
+  }
+};
+
+// Jokers named for a set of rank r laid with `used` suits: by rank alone, or as whole cards
+// of the suits still missing, each naming tried, where the text wants whole cards.
+void name_set_jokers(const MeldText& text, int r, int jokers, std::vector<bool> used, std::vector<Token>& tokens,
+                     const std::function<void(const std::vector<Token>&)>& visit) {
+  if (jokers == 0) {
+    visit(tokens);
+    return;
+  }
+  if (text.set_joker == SetJoker::kRank) {
+    tokens.push_back({Face::joker(), Face::rank_only(r)});
+    name_set_jokers(text, r, jokers - 1, used, tokens, visit);
+    tokens.pop_back();
+    return;
+  }
+  for (int s = 0; s < kSuits; ++s) {
+    if (used[size_t(s)]) continue;
+    used[size_t(s)] = true;
+    tokens.push_back({Face::joker(), Face::natural(s, r)});
+    name_set_jokers(text, r, jokers - 1, used, tokens, visit);
+    tokens.pop_back();
+    used[size_t(s)] = false;
+  }
+}
+
+// Cards of rank r from `held` (each suit up to what is held) and some jokers, at least
+// `least` in all and one of face `with` (or a joker, `with` being one), with `already` the
+// suits the set holds.
+void each_set_part(const MeldText& text, const Held& held, int r, Face with, size_t least, const std::vector<bool>& already,
+                   const std::function<void(const std::vector<Token>&)>& visit) {
+  std::vector<int> take(kSuits, 0);
+  auto suits = [&](auto&& self, int s) -> void {
+    if (s == kSuits) {
+      std::vector<Token> tokens;
+      std::vector<bool> used = already;
+      for (int k = 0; k < kSuits; ++k)
+        for (int i = 0; i < take[size_t(k)]; ++i) tokens.push_back({Face::natural(k, r)}), used[size_t(k)] = true;
+      if (with.is_natural() && take[size_t(with.suit())] == 0) return;
+      for (int j = with.is_joker() ? 1 : 0; j <= held.jokers; ++j) {
+        if (tokens.size() + size_t(j) < least || tokens.size() + size_t(j) == 0) continue;
+        std::vector<Token> named = tokens;
+        name_set_jokers(text, r, j, used, named, visit);
+      }
+      return;
+    }
+    for (int n = 0; n <= held.count[Face::natural(s, r).code()]; ++n) {
+      take[size_t(s)] = n;
+      self(self, s + 1);
+    }
+    take[size_t(s)] = 0;
+  };
+  suits(suits, 0);
+}
+
+// The places from..to (in a run's numbering, ranks wrapping) in suit s, each filled by a
+// held natural card or a joker: `fixed` places are already filled.
+void each_run_fill(const Held& held, int s, int from, int to, std::vector<Token>& tokens, int jokers_used, std::vector<int>& used,
+                   const std::function<void(const std::vector<Token>&)>& visit) {
+  if (from > to) {
+    visit(tokens);
+    return;
+  }
+  const Face f = Face::natural(s, rank_at(from));
+  if (used[f.code()] < held.count[f.code()]) {
+    ++used[f.code()];
+    tokens.push_back({f});
+    each_run_fill(held, s, from + 1, to, tokens, jokers_used, used, visit);
+    tokens.pop_back();
+    --used[f.code()];
+  }
+  if (jokers_used < held.jokers) {
+    tokens.push_back({Face::joker(), f});
+    each_run_fill(held, s, from + 1, to, tokens, jokers_used + 1, used, visit);
+    tokens.pop_back();
+  }
+}
+
+bool holds_face(const std::vector<Token>& tokens, Face f) {
+  return std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) { return t.face == f; });
+}
+
+// Every new meld of cards from `pool` holding a card of face `with` (a joker: at least one).
+void each_meld_with(const MeldText& text, const std::vector<Face>& pool, Face with,
+                    const std::function<void(const std::vector<Token>&)>& visit) {
+  const Held held(pool);
+  std::vector<Face> anchors;
+  if (with.is_natural()) anchors.push_back(with);
+  else
+    for (int f = 0; f < kFaces; ++f)
+      if (held.count[size_t(f)]) anchors.push_back(Face::from_code(uint8_t(f)));
+  for (const Face& a : anchors) {
+    auto keep = [&](const std::vector<Token>& t) {
+      if (with.is_joker() && !holds_face(t, Face::joker())) return;
+      visit(t);
+    };
+    each_set_part(text, held, a.rank(), a, 3, std::vector<bool>(kSuits, false), keep);
+    for (int low = 1; low <= kRanks + 1; ++low)
+      for (int high = low + 2; high <= low + kRanks - 1; ++high) {
+        if (!(low <= a.rank() && a.rank() <= high) && !(low <= a.rank() + kRanks && a.rank() + kRanks <= high)) continue;
+        std::vector<Token> tokens;
+        std::vector<int> used(kFaces, 0);
+        each_run_fill(held, a.suit(), low, high, tokens, 0, used, [&](const std::vector<Token>& t) {
+          if (holds_face(t, a)) keep(t);
+        });
+      }
+  }
+}
+
+bool is_set(const TableMeld& m) {
+  return std::all_of(m.begin(), m.end(), [&](const TableCard& c) { return c.face.rank() == m[0].face.rank(); });
+}
+
+// Every layoff of cards from `pool` onto `meld`, holding a card of face `with` unless it is
+// none: a set's other suits, or a run's places below and above it.
+void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, Face with,
+                 const std::function<void(const std::vector<Token>&)>& visit) {
+  // Only a joker, or a card of the set's rank or the run's suit, goes onto it.
+  if (with.is_natural() && (is_set(meld) ? with.rank() != meld[0].face.rank() : with.suit() != meld[0].face.suit())) return;
+  auto keep = [&](const std::vector<Token>& t) {
+    if (t.empty() || (!with.is_none() && !holds_face(t, with))) return;
+    visit(t);
+  };
+  if (is_set(meld)) {
+    std::vector<bool> already(kSuits, false);
+    for (const TableCard& c : meld)
+      if (c.face.is_natural()) already[size_t(c.face.suit())] = true;
+    each_set_part(text, held, meld[0].face.rank(), with.is_none() ? Face::none() : with, 1, already, keep);
+    return;
+  }
+  const int s = meld[0].face.suit(), m = int(meld.size());
+  const int low = meld[0].face.rank();  // the run's places are low .. low + m - 1
+  // A place no card of the pool fills takes a joker: more such places than jokers, and
+  // every longer layoff on that side fails too.
+  auto gap = [&](int place) { return held.count[Face::natural(s, rank_at(place)).code()] == 0; };
+  std::vector<Token> tokens;
+  std::vector<int> used(kFaces, 0), used_above(kFaces, 0);
+  int gaps_below = 0;
+  for (int below = 0; below + m <= kRanks + 1; ++below) {
+    if (below > 0) gaps_below += gap(low - below);
+    if (gaps_below > held.jokers) break;
+    int gaps_above = 0;
+    for (int above = 0; below + above + m <= kRanks + 1; ++above) {
+      if (above > 0) gaps_above += gap(low + m + above - 1);
+      if (gaps_below + gaps_above > held.jokers) break;
+      if (below + above == 0) continue;
+      tokens.clear();
+      std::fill(used.begin(), used.end(), 0);
+      each_run_fill(held, s, low - below, low - 1, tokens, 0, used, [&](const std::vector<Token>& under) {
+        int jokers = 0;
+        std::fill(used_above.begin(), used_above.end(), 0);
+        for (const Token& t : under) (t.face.is_joker() ? jokers : used_above[t.face.code()]) += 1;
+        std::vector<Token> both = under;
+        each_run_fill(held, s, low + m, low + m + above - 1, both, jokers, used_above, keep);
+      });
+    }
+  }
+}
+
+std::string reading_key(const TableMeld& cards) {
+  std::string k;
+  for (const TableCard& c : cards) k += char(c.face.code()), k += char(c.joker);
+  return k;
+}
+
+}  // namespace
+
+std::vector<Move> Catalog::small_moves(const Position& at) const {
+  std::vector<Move> out;
+  if (at.hand_over) return out;
+  auto offer = [&](Move m) {
+    if (forbidding(at, m).empty()) out.push_back(std::move(m));
+  };
+  const int p = at.to_move;
+  const std::vector<Face>& hand = at.seats[size_t(p)].hand;
+  Move base;
+  base.player = p;
+  for (MoveKind k : {MoveKind::kDraw, MoveKind::kPass}) {
+    base.kind = k;
+    offer(base);
+  }
+  for (int n = 1; n <= int(at.pile.size()); ++n) {
+    Move t = base;
+    t.kind = MoveKind::kTake;
+    t.take_count = n;
+    offer(t);
+  }
+  std::vector<Face> faces = hand;
+  std::sort(faces.begin(), faces.end());
+  faces.erase(std::unique(faces.begin(), faces.end()), faces.end());
+  for (const Face& f : faces) {
+    Move d = base;
+    d.kind = MoveKind::kDiscard;
+    d.card = f;
+    offer(d);
+  }
+  const Held held(hand);
+  for (const PlacedMeld& m : at.table) {
+    each_layoff(text_, m.cards, held, Face::none(), [&](const std::vector<Token>& t) {
+      Move l = base;
+      l.kind = MoveKind::kLayoff;
+      l.meld_id = m.id;
+      l.groups = {t};
+      offer(l);
+    });
+    if (std::none_of(m.cards.begin(), m.cards.end(), [](const TableCard& c) { return c.joker; })) continue;
+    for (const Face& f : faces) {
+      if (!f.is_natural()) continue;
+      Move s = base;
+      s.kind = MoveKind::kSwap;
+      s.meld_id = m.id;
+      s.card = f;
+      offer(s);
+    }
+  }
+  // Claims by any player: the pile's newest cards down to some depth, laid at once (a new
+  // meld or a layoff holding the deepest), or a buy of the newest alone.
+  const rules::Outcomes& o = rules_->outcomes;
+  const int depth = o.claim_depth ? std::min<int>(o.claim_depth, int(at.pile.size())) : int(at.pile.size());
+  std::vector<int> claimers;
+  for (int q = 0; q < at.players; ++q)
+    if (may_claim(at, q)) claimers.push_back(q);
+  for (int n = 1; n <= depth && !claimers.empty(); ++n) {
+    // The claims of this depth, the same cards for every claimer.
+    Move c;
+    c.kind = MoveKind::kClaim;
+    c.take_count = n;
+    std::vector<Move> uses;
+    if (n == 1) uses.push_back(c);  // a buy
+    if (o.claim_lays) {
+      const std::vector<Face> taken(at.pile.end() - n, at.pile.end());
+      const Face deepest = taken.front();
+      each_meld_with(text_, taken, deepest, [&](const std::vector<Token>& t) {
+        uses.push_back(c);
+        uses.back().groups = {t};
+      });
+      const Held from_pile(taken);
+      for (const PlacedMeld& m : at.table)
+        each_layoff(text_, m.cards, from_pile, deepest, [&](const std::vector<Token>& t) {
+          uses.push_back(c);
+          uses.back().claim_layoff = true;
+          uses.back().meld_id = m.id;
+          uses.back().groups = {t};
+        });
+    }
+    for (int q : claimers)
+      for (Move u : uses) {
+        u.player = q;
+        offer(u);
+      }
+  }
+  return out;
+}
+
+std::string Catalog::move_key(const Position& at, const Move& m) const {
+  std::string k = std::to_string(int(m.kind)) + "/" + std::to_string(m.player) + "/";
+  switch (m.kind) {
+    case MoveKind::kTake: return k + std::to_string(m.take_size(at.pile));
+    case MoveKind::kDiscard:
+    case MoveKind::kSwap: return k + std::to_string(m.card.code()) + "/" + std::to_string(m.kind == MoveKind::kSwap ? m.meld_id : 0);
+    case MoveKind::kLayoff:
+    case MoveKind::kClaim: {
+      k += std::to_string(m.kind == MoveKind::kClaim ? m.take_size(at.pile) : 0) + "/";
+      // Laid as the text reads it: the meld it makes, or the one it builds.
+      for (const auto& g : m.groups) {
+        Reading r;
+        const PlacedMeld* onto = at.meld(m.meld_id);
+        const bool builds = m.kind == MoveKind::kLayoff || m.claim_layoff;
+        const MeldFaults f = builds ? (onto ? layoff_faults(text_, onto->cards, g, &r) : MeldFaults{.fit = true})
+                                    : meld_faults(text_, g, false, &r);
+        if (builds) k += "m" + std::to_string(m.meld_id);
+        if (f.any()) {
+          k += "?";
+          for (const Token& t : g) k += char(t.face.code()), k += char(t.standin.code());
+        } else {
+          k += reading_key(r.cards);
+        }
+        k += "|";
+      }
+      return k;
+    }
+    default: return k;
+  }
+}
+
+}  // namespace meldcheck::oracle
