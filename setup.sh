@@ -8,6 +8,8 @@ packages=(
   libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libclang-rt-14-dev  # fuzzer/FuzzedDataProvider.h, read by the fuzz targets under any compiler
+  clang               # the fuzz preset and the clusterfuzzlite_build test (libFuzzer, sanitizers)
+  python3-yaml        # oracles/rummikub-py's tests that read scenarios/
   chromium  # headless, for the check_html_chromium test of `meldcheck check --format html` (skipped without it)
 )
 

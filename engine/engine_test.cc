@@ -69,12 +69,17 @@ TEST(Apply, RefusalsNameTheRulesetsClauses) {
 }
 
 // Plays a game with random legal actions, preferring to lay cards; returns the actions taken.
+// Turns are counted here: a hand that the empty stock ends by its ruleset's text
+// (draw.empty_stock pass-ends) must not reach the engine's bound of turns.
 int play_random_game(const RuleSet& r, int players, uint64_t seed, bool whole_match) {
   std::mt19937_64 rng(seed);
   GameState s = new_match(r, players, seed, players - 1);
   std::vector<Action> legal;
-  int actions = 0;
+  int actions = 0, turns = 0;
   for (; actions < 200000; ++actions) {
+    if (s.hand_over && r.draw.empty_stock == EmptyStock::kPassEnds)
+      EXPECT_LT(turns, r.max_turns) << "a hand that the empty stock ends reached the bound of turns, seed " << seed;
+    if (s.hand_over) turns = 0;
     if (s.game_over || (s.hand_over && !whole_match)) return actions;
     legal_actions(s, r, legal);
     EXPECT_FALSE(legal.empty()) << "no legal action, seed " << seed;
@@ -83,7 +88,11 @@ int play_random_game(const RuleSet& r, int players, uint64_t seed, bool whole_ma
     for (const Action& a : legal)
       if (a.player == s.to_move && (a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff)) laying.push_back(&a);
     const Action& pick = !laying.empty() && rng() % 4 != 0 ? *laying[rng() % laying.size()] : legal[rng() % legal.size()];
+    const int mover = s.to_move;
+    const Phase phase = s.phase;
     const Check c = apply(s, r, pick);
+    turns += pick.kind != ActionKind::kClaim && phase != Phase::kRow &&
+             (s.to_move != mover || (s.phase == Phase::kDraw && phase != Phase::kDraw));
     EXPECT_EQ(c, Check::kNone) << "an enumerated action was refused: " << r.rule_id(c);
     if (c != Check::kNone) return -1;
     Card bad = 0;

@@ -111,7 +111,10 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
     Action a;
     if (listed || made_up == MadeUp::kNear) {
       list_some(in, s, rules, legal);
-      if (legal.empty()) break;
+      if (legal.empty()) {
+        if (auto f = checker.stuck(s)) return failed(*f, s);
+        break;
+      }
       a = legal[in.ConsumeIntegralInRange<size_t>(0, legal.size() - 1)];
       if (!listed) a = hunt::nearby(s, a, in.ConsumeIntegral<uint64_t>());
     } else {

@@ -18,7 +18,13 @@ Found scenario_fuzz(const uint8_t* data, size_t size) {
     if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
     return found;
   }
-  for (const Scenario& sc : scenarios) replay(sc);
+  for (const Scenario& sc : scenarios) {
+    const ScenarioResult r = replay(sc);
+    if (r.engine_broke) {
+      found.problem = "replay: step " + std::to_string(r.step) + " (" + r.step_text + "): " + r.expected + ", but " + r.happened;
+      return found;
+    }
+  }
   return found;
 }
 

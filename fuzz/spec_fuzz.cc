@@ -119,7 +119,10 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
     if (rules.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty()) break;
     const bool listed = player.next() % kArbitraryEvery != 0;
     const std::optional<Action> a = next_action(listed);
-    if (!a) break;
+    if (!a) {
+      if (auto f = checker.stuck(s)) return failed(*f, s);
+      break;
+    }
     const GameState before = s;
     trace.verdicts.push_back(apply(s, rules, *a));
     trace.actions.push_back(*a);

@@ -28,7 +28,9 @@ const std::vector<CheckInfo>& all_checks() {
       {"table-meld", "every meld laid or built on is a meld by the text (the meld oracle)", true},
       {"joker", "jokers move only as the texts allow (the joker oracle)", true},
       {"rummikub-table", "every set of a Rummikub table is valid by the text (the Rummikub oracle)", true},
-      {"termination", "a hand ends within the ruleset's bound of turns", true},
+      {"termination", "a hand ends within the ruleset's bound of turns, and one that an empty stock ends (its text ends it "
+                      "there) never reaches the bound: turns counted here, not by the engine", true},
+      {"stuck", "a hand still going has a legal step", true},
       {"solver", "the solver places as many tiles as the exhaustive oracle, on positions small enough", true},
       {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it equal the executable "
                   "catalog's, and after every accepted step its whole position equals the reference model's, worked out from "
@@ -167,7 +169,7 @@ const oracle::Catalog& Checker::catalog() {
 bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
 
 std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt) {
-  turns_ = s.turns;
+  turns_ = start_turns_ = s.turns;
   model_.reset();
   if (level_ == CheckLevel::kNone) return std::nullopt;
   if (dealt && checks_.deal()) {
@@ -194,7 +196,7 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   ++steps_;
   if (verdict == Check::kNone) {
     if (a.kind == ActionKind::kNextHand) {
-      turns_ = after.turns;
+      turns_ = start_turns_ = after.turns;
     } else if (turn_counts(before, a, after)) {
       ++turns_;
     }
@@ -210,6 +212,10 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
     const std::string diff = deal_difference(*config_, after, a.seed, after.dealer);
     if (!diff.empty()) return finding("deal", "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
   }
+  // Turns seen played from the hand's start, not those a setup says were taken before it.
+  if (ends_hand && after.last_out == kNoPlayer && turns_ - start_turns_ >= config_->rules.max_turns &&
+      config_->rules.draw.empty_stock == EmptyStock::kPassEnds)
+    return finding("termination", "a hand that an empty stock ends reached the bound of " + std::to_string(turns_) + " turns");
   if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum) {
     int sum = 0;
     for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
@@ -485,6 +491,15 @@ std::optional<Checker::Probe> Checker::listing(const GameState& s) {
 std::vector<std::string> Checker::catalog_forbids(const Action& a) {
   if (!model_) throw std::logic_error("the catalog is asked before the game's start (Checker::hand_starts)");
   return catalog().forbidding(*model_, move_of(a));
+}
+
+std::optional<Finding> Checker::stuck(const GameState& s) {
+  if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
+  legal_actions(s, config_->rules, listed_);
+  if (!listed_.empty()) return std::nullopt;
+  Finding f = finding("stuck", "no legal step for " + player_name(s.to_move) + " in a hand still going", "", "can_move: true\n");
+  f.about_state = true;
+  return f;
 }
 
 std::optional<Finding> Checker::state_checks(const GameState& s) {

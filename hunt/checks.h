@@ -104,6 +104,10 @@ class Checker {
   // The checks about a state rather than a step (the solver's best move), on their own.
   std::optional<Finding> state_checks(const GameState& s);
 
+  // A hand still going in which the enumeration lists nothing: every position of a hand
+  // has a legal step (a draw, a take, a discard, a pass, a timeout), so this is a finding.
+  std::optional<Finding> stuck(const GameState& s);
+
   // An action near the legal ones whose verdict an oracle knows, tried on the state (not
   // taken): a set of one rank from the hand with every copy held, a suit twice included
   // (for Rummikub, laid beside the table as it stands). The probe, when the engine accepts
@@ -130,6 +134,8 @@ class Checker {
   // small (draws, takes, discards, layoffs onto each table meld, swaps, claims, passes), as
   // sets: an action one of them lists and the other does not, as the probe (kAll only).
   std::optional<Probe> listing(const GameState& s);
+  // The reference model's position, once the game has started (hand_starts).
+  const oracle::Position* model() const { return model_ ? &*model_ : nullptr; }
   // The clauses the executable catalog says forbid the action in the model's position (the
   // game's position since hand_starts; none: it may be taken).
   std::vector<std::string> catalog_forbids(const Action& a);
@@ -158,7 +164,7 @@ class Checker {
   CheckLevel level_;
   CheckSet checks_;
   uint64_t steps_ = 0;
-  int turns_ = 0;
+  int turns_ = 0, start_turns_ = 0;
 };
 
 }  // namespace meldcheck::hunt

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +12,9 @@
 #include "hunt/report.h"
 #include "hunt/run.h"
 #include "oracles/catalog.h"
+#include "hunt/oracle_views.h"
+#include "hunt/scenario_case.h"
+#include "tools/check.h"
 #include "tools/scenario.h"
 #include "tools/spec_files.h"
 
@@ -268,6 +273,117 @@ TEST(Catalog, AgreesWithEveryScenarioStep) {
     }
   }
   EXPECT_GT(steps, 1000);
+}
+
+// A scenario's `rules:` name what it pins down: each cited clause refuses one of its steps,
+// or judges an accepted one (Catalog::judging: it forbids that step, or lists an event the
+// step makes, one small change away - a card changed, another depth or player, a stock or
+// pile otherwise, another house), or lists an event of the scenario's start (the deal, its
+// variants, the best move it asks for).
+TEST(Catalog, EveryCitedClauseIsExercisedByItsScenario) {
+  int cited = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(MELDCHECK_SCENARIOS_DIR)) {
+    if (entry.path().extension() != ".yaml") continue;
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::vector<Scenario> scenarios = parse_scenarios(text, entry.path().string(), library());
+    const std::vector<ScenarioCases> all = parse_cases(text, entry.path().string(), library());
+    for (size_t k = 0; k < scenarios.size(); ++k) {
+      const Scenario& sc = scenarios[k];
+      std::set<std::string> exercised, events;
+      // The scenario's house with one variant or option choice changed: a clause that
+      // answers a step otherwise there judges it here too.
+      const RulesetSpec& spec = *library().find(sc.ruleset);
+      std::vector<oracle::Catalog> houses;
+      auto house = [&](std::vector<std::string> variants, std::map<std::string, std::string> options) {
+        Config h{sc.ruleset, variants, options, spec.resolve(variants, options)};
+        houses.emplace_back(game_of(h));
+      };
+      const std::shared_ptr<const Config> own = scenario_config(sc, library());
+      for (const VariantInfo& v : spec.variants()) {
+        std::vector<std::string> variants = own->variants;
+        auto at = std::find(variants.begin(), variants.end(), v.id);
+        if (at == variants.end()) variants.push_back(v.id);
+        else variants.erase(at);
+        house(variants, own->options);
+      }
+      for (const OptionInfo& o : spec.options())
+        for (const std::string& choice : o.choices)
+          if (own->options.at(o.id) != choice) {
+            std::map<std::string, std::string> options = own->options;
+            options[o.id] = choice;
+            house(own->variants, options);
+          }
+      for (const std::string& v : sc.variants) events.insert("variant:" + v);
+      for (const Case& c : all[k].cases) {
+        const oracle::Catalog catalog(game_of(*c.config));
+        Checker checker(c.config, CheckLevel::kAll);
+        if (checker.hand_starts(c.start, c.deal ? &*c.deal : nullptr)) break;
+        events.insert("deal");  // a deal or a setup: the deck's cards, dealt
+        if (sc.expect && (sc.expect->best_move_tiles || sc.expect->best_move_value)) events.insert("arrange");
+        GameState s = c.start;
+        for (const Action& a : c.actions) {
+          const GameState before = s;
+          const Check verdict = apply(s, c.config->rules, a);
+          if (verdict != Check::kNone) {
+            exercised.insert(c.config->rules.rule_id(verdict));
+            if (checker.against_catalog(before, a, verdict, s)) break;
+            continue;
+          }
+          const oracle::Position model_before = *checker.model();
+          if (checker.against_catalog(before, a, verdict, s)) break;
+          for (const std::string& e : catalog.events(model_before, move_of(a), *checker.model())) events.insert(e);
+          for (const std::string& id : catalog.judging(model_before, move_of(a))) exercised.insert(id);
+          for (const oracle::Catalog& h : houses)
+            for (const std::string& id : h.forbidding(model_before, move_of(a))) exercised.insert(id);
+        }
+        for (const Clause& clause : c.config->rules.catalog)
+          for (const std::string& e : clause.events)
+            if (events.count(e)) exercised.insert(clause.id);
+      }
+      for (const std::string& id : sc.cites) {
+        ++cited;
+        EXPECT_TRUE(exercised.count(id)) << sc.file << ": " << sc.name << " cites " << id
+                                         << ", which refuses none of its steps, judges none and lists none of their events";
+      }
+    }
+  }
+  EXPECT_GT(cited, 500);
+}
+
+// `meldcheck check`'s score lines at every hand's end of scenarios/ add up, player by
+// player, to the scores the reference model's score oracle gives from its own books.
+TEST(Check, ScoreLinesAddUpToTheScoreOracle) {
+  int hand_ends = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(MELDCHECK_SCENARIOS_DIR)) {
+    if (entry.path().extension() != ".yaml") continue;
+    const std::vector<Scenario> scenarios = load_scenarios(entry.path().string(), library());
+    const std::vector<nlohmann::json> checked = check_file(entry.path().string(), library(), {}, NameFilter());
+    ASSERT_EQ(checked.size(), scenarios.size()) << entry.path();
+    for (size_t k = 0; k < scenarios.size(); ++k) {
+      const Scenario& sc = scenarios[k];
+      Checker checker(scenario_config(sc, library()), CheckLevel::kAll);
+      GameState s = sc.start;
+      if (checker.hand_starts(s, nullptr)) continue;  // AgreesWithEveryScenarioStep says why
+      for (size_t i = 0; i < sc.steps.size() && !sc.steps[i].next_hand_setup; ++i) {
+        const GameState before = s;
+        Action a = sc.steps[i].action;
+        if (a.player == kNoPlayer) a.player = s.to_move;
+        const Check verdict = apply(s, sc.rules, a);
+        if (checker.against_catalog(before, a, verdict, s)) break;
+        const nlohmann::json& step = checked[k]["steps"][i];
+        if (!step.contains("hand_end")) continue;
+        ++hand_ends;
+        const std::vector<int>& want = checker.model()->round_scores;
+        for (size_t p = 0; p < step["hand_end"]["scores"].size(); ++p) {
+          int sum = 0;
+          for (const nlohmann::json& line : step["hand_end"]["scores"][p]["lines"]) sum += line["points"].get<int>();
+          EXPECT_EQ(sum, want[p]) << sc.file << ": " << sc.name << ", step " << i + 1 << ", player " << player_name(int(p));
+        }
+      }
+    }
+  }
+  EXPECT_GT(hand_ends, 100);
 }
 
 // Every house a spec can make: the ruleset alone, each variant, all variants, each choice.

@@ -4,7 +4,10 @@ namespace meldcheck::hunt {
 
 oracle::Game game_of(const Config& config) {
   oracle::Game g{config.ruleset, config.variants, config.options, {}};
-  for (const Clause& c : config.rules.catalog) g.clauses.push_back(c.id);
+  for (const Clause& c : config.rules.catalog) {
+    g.clauses.push_back(c.id);
+    if (!c.events.empty()) g.clause_events[c.id] = c.events;
+  }
   return g;
 }
 

@@ -13,12 +13,14 @@ constexpr int kStepsPerTurnAtMost = 50;
 // and each hand costs a penalty) is left after this many hands.
 constexpr int kHandsPerMatchAtMost = 1000;
 
-void count_hand(const GameState& s, const Config& c, int64_t actions, Stats& stats) {
+// `turns`: the hand's turns as counted here, from the outside (play passed on, or came back
+// to the draw), not the engine's own count.
+void count_hand(const GameState& s, const Config& c, int64_t actions, int turns, Stats& stats) {
   ++stats.hands;
   ++stats.hand_lengths[actions];
   EndCounts& end = stats.ends[c.ruleset];
   if (s.last_out != kNoPlayer) ++end.went_out;
-  else if (s.turns >= c.rules.max_turns) ++end.turn_bound;
+  else if (turns >= c.rules.max_turns) ++end.turn_bound;
   else ++end.stock_ran_dry;
   SeatTally& seats = stats.seats[c.ruleset + "/" + std::to_string(s.num_players)];
   ++seats.hands;
@@ -64,7 +66,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   if (auto f = checker.hand_starts(s, &dealt)) return fail(*f, s);
   if (checked) coverage.game_starts(clauses);
 
-  int hands = 0;
+  int hands = 0, hand_turns = 0;
   int64_t hand_actions = 0, hand_steps = 0;
   const int64_t step_bound = int64_t(r.max_turns) * kStepsPerTurnAtMost;
   GameState before;
@@ -73,9 +75,9 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   while (!s.game_over) {
     if (stop && (hand_steps & 63) == 0 && stop->load(std::memory_order_relaxed)) break;
     if (s.hand_over) {
-      count_hand(s, c, hand_actions, stats);
+      count_hand(s, c, hand_actions, hand_turns, stats);
       ++hands;
-      hand_actions = hand_steps = 0;
+      hand_actions = hand_steps = hand_turns = 0;
       if (!settings.whole_match || hands >= kHandsPerMatchAtMost) break;
     }
     if (hand_steps++ > step_bound) break;
@@ -93,7 +95,10 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       listed = false;
     } else {
       chosen = player.choose(s, r, settings.policy, checked ? &refused : nullptr, checked ? &dropped : nullptr);
-      if (!chosen) break;
+      if (!chosen) {
+        if (auto f = checker.stuck(s)) return fail(*f, s);
+        break;
+      }
     }
     if (checked && chosen != &next_hand && (hand_steps % kSampleEvery == 1 || settings.checks == CheckLevel::kAll)) {
       // Actions near the legal ones, tried: a finding is written as that action's step.
@@ -115,7 +120,11 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       }
     }
     if (checked) before = s;
+    const int mover = s.to_move;
+    const Phase phase = s.phase;
     const Check verdict = apply(s, r, *chosen);
+    hand_turns += verdict == Check::kNone && chosen->kind != ActionKind::kClaim && phase != Phase::kRow &&
+                  (s.to_move != mover || (s.phase == Phase::kDraw && phase != Phase::kDraw));
     if (!checked) {
       hand_actions += verdict == Check::kNone;
       ++stats.actions;
@@ -131,7 +140,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
     coverage.step(before, *chosen, verdict, s, clauses);
     if (chosen == &next_hand && verdict == Check::kNone) coverage.game_starts(clauses);
   }
-  if (s.hand_over && hand_actions > 0) count_hand(s, c, hand_actions, stats);
+  if (s.hand_over && hand_actions > 0) count_hand(s, c, hand_actions, hand_turns, stats);
   if (s.game_over) ++stats.matches;
   if (checked) coverage.refusals(refused, clauses);
   return std::nullopt;

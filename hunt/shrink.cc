@@ -17,6 +17,7 @@ std::optional<Finding> recheck(const Case& c, const std::string& check) {
   std::optional<Finding> f = checker.hand_starts(s, c.deal ? &*c.deal : nullptr);
   if (c.actions.empty()) {
     if (!f) f = checker.state_checks(s);
+    if (!f) f = checker.stuck(s);
     return f && f->check == check ? f : std::nullopt;
   }
   if (f) return std::nullopt;  // another failure first
@@ -325,10 +326,14 @@ Written write_finding(const Failure& failure, const Origin& origin, const std::s
     o.steps_before = 0;
     text = scenario_text(whole, failure.finding, o);
   }
+  const bool shows = fails_when_replayed(text);
+  if (!shows)
+    text = "# Replayed, this scenario does not fail: no expectation says what the check found (" + failure.finding.check +
+           ": " + failure.finding.message + ").\n" + text;
   std::filesystem::create_directories(dir);
   const std::string path = (std::filesystem::path(dir) / (failure.finding.check + "-game-" + std::to_string(failure.game.index) + ".yaml")).string();
   std::ofstream(path) << text;
-  return {path, finding};
+  return {path, finding, shows};
 }
 
 }  // namespace meldcheck::hunt

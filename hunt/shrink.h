@@ -50,10 +50,13 @@ std::string scenario_text(const Case& c, const Finding& finding, const Origin& o
                           const std::function<bool(const std::string&)>& shows = nullptr);
 
 // Shrinks the failure and writes its scenario under `dir` (made if missing), named after
-// the check and the game: its path, and the finding as the scenario shows it.
+// the check and the game: its path, the finding as the scenario shows it, and whether
+// replaying the scenario shows the failure (neither the shrunk case nor the whole game
+// may, where no expectation can say what went wrong: the scenario then says so itself).
 struct Written {
   std::string path;
   Finding finding;
+  bool fails_on_replay = true;
 };
 Written write_finding(const Failure& failure, const Origin& origin, const std::string& dir);
 

@@ -20,6 +20,8 @@ struct Game {
   std::vector<std::string> variants;
   std::map<std::string, std::string> options;  // every option, with its choice
   std::vector<std::string> clauses;
+  // What in play passes through each clause that refuses nothing itself (its `events:`).
+  std::map<std::string, std::vector<std::string>> clause_events;
 };
 
 enum class Phase { kDraw, kPlay, kRow };

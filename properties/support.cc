@@ -54,7 +54,30 @@ rc::Gen<Game> games(std::vector<std::string> ids, int max_length, bool short_poo
 Books::Books(const Config& c, const GameState& start)
     : catalog_(hunt::game_of(hunt::Config{c.ruleset, c.variants, c.options, c.rules})), position_(hunt::position_of(start)) {}
 
+Books::Books(const Game& g)
+    : catalog_(hunt::game_of(hunt::Config{g.config.ruleset, g.config.variants, g.config.options, g.config.rules})),
+      position_(g.pool >= 0 ? hunt::position_of(start_of(g)) : catalog_.dealt(g.players, g.deal_seed, g.players - 1)) {}
+
 void Books::step(const Action& a) { position_ = catalog_.next(position_, hunt::move_of(a)); }
+
+std::string Books::expectations(Notation n) const {
+  const oracle::Position& p = position_;
+  std::string e = "  hand:\n";
+  for (int q = 0; q < p.players; ++q) {
+    std::vector<Token> hand;
+    for (const Face& f : p.seats[size_t(q)].hand) hand.push_back({f});
+    e += "    " + player_name(q) + ": " + token_list(hand, n) + "\n";
+  }
+  e += "  stock_size: " + std::to_string(p.stock.size()) + "\n  totals: {";
+  for (int q = 0; q < p.players; ++q) e += (q ? ", " : " ") + player_name(q) + ": " + std::to_string(p.seats[size_t(q)].total);
+  e += " }\n  round_over: " + std::string(p.hand_over ? "true" : "false") + "\n";
+  if (p.hand_over) {
+    e += "  round_scores: {";
+    for (int q = 0; q < p.players; ++q) e += (q ? ", " : " ") + player_name(q) + ": " + std::to_string(p.round_scores[size_t(q)]);
+    e += " }\n";
+  }
+  return e;
+}
 
 GameState start_of(const Game& g) {
   GameState s = new_match(g.config.rules, g.players, g.deal_seed, g.players - 1);

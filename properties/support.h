@@ -82,9 +82,15 @@ uint32_t choice_at(const Game& g, int i);
 class Books {
  public:
   Books(const Config& c, const GameState& start);
+  // A game's books from its start as the rules deal it (the deal oracle), where the game
+  // starts from a deal; from its setup otherwise.
+  explicit Books(const Game& g);
   // An accepted step.
   void step(const Action& a);
   const oracle::Position& position() const { return position_; }
+  // The position as expectations: each hand, the stock's size, the totals, the hand's end
+  // (and its scores once it has ended), indented for an `expect:`.
+  std::string expectations(Notation notation) const;
 
  private:
   oracle::Catalog catalog_;

@@ -19,8 +19,10 @@ json checked(const std::string& file, CheckSettings settings = {}) {
   return json(entries);
 }
 
-TEST(Check, AgreesWithEveryScenarioStepAndAddsUpEveryScore) {
-  int steps = 0, hand_ends = 0;
+// (Whether the score lines of a finished hand add up to what the rules score is held to the
+// reference model's score oracle in hunt/hunt_test.cc.)
+TEST(Check, AgreesWithEveryScenarioStep) {
+  int steps = 0;
   for (const std::string& file : scenario_files(kScenarios)) {
     const std::vector<Scenario> scenarios = load_scenarios(file, RulesetLibrary::embedded());
     const std::vector<json> entries = check_file(file, RulesetLibrary::embedded(), {}, NameFilter());
@@ -35,11 +37,11 @@ TEST(Check, AgreesWithEveryScenarioStepAndAddsUpEveryScore) {
         const json& step = sc["steps"][k];
         const std::string where = file + ": " + scenarios[i].name + ", step " + std::to_string(k + 1);
         EXPECT_EQ(step["legal"].get<bool>(), want.kind == Outcome::Kind::kOk) << where;
-        if (!want.rule.empty()) EXPECT_EQ(step["rule"]["id"], want.rule) << where;
-        if (!step["legal"].get<bool>()) EXPECT_EQ(step["position"], previous) << where << ": a refusal moved something";
-        if (step.contains("hand_end")) {
-          ++hand_ends;
-          for (const json& p : step["hand_end"]["scores"]) EXPECT_FALSE(p.contains("mismatch")) << where << ": " << p;
+        if (!want.rule.empty()) {
+          EXPECT_EQ(step["rule"]["id"], want.rule) << where;
+        }
+        if (!step["legal"].get<bool>()) {
+          EXPECT_EQ(step["position"], previous) << where << ": a refusal moved something";
         }
         previous = step["position"];
         ++steps;
@@ -47,7 +49,6 @@ TEST(Check, AgreesWithEveryScenarioStepAndAddsUpEveryScore) {
     }
   }
   EXPECT_GT(steps, 1000);
-  EXPECT_GT(hand_ends, 100);
 }
 
 TEST(Check, NamesTheOptionThatWouldAnswerOtherwise) {

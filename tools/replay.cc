@@ -230,6 +230,11 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     if (w.opened_now) compare<bool>(out, "turn opened_now", *w.opened_now, t.opened_now, yes_no);
     if (w.discarded) compare<bool>(out, "turn discarded", *w.discarded, t.discarded, yes_no);
   }
+  if (e.can_move) {
+    std::vector<Action> legal;
+    if (!s.hand_over) legal_actions(s, r, legal);
+    compare<bool>(out, "can_move", *e.can_move, !legal.empty(), yes_no);
+  }
   if (e.best_move_tiles) {
     const Placement p = best_arrangement(s, r, SolverGoal::kMostTiles);
     compare<int>(out, "best_move tiles", *e.best_move_tiles, p.found ? p.rack_tiles : 0, num);
@@ -304,10 +309,14 @@ ScenarioResult replay(const Scenario& sc) {
                     *st.listed ? "not listed" : "listed", "");
     }
     const Check verdict = apply_step(s, r, st);
-    if (verdict != Check::kNone && !(s == before))
+    if (verdict != Check::kNone && !(s == before)) {
+      res.engine_broke = true;
       return fail(int(i + 1), &st, "a refused step to change nothing", "the state changed", rule_text(r, verdict));
-    if (const std::string broken = invariant_violation(s, r); !broken.empty())
+    }
+    if (const std::string broken = invariant_violation(s, r); !broken.empty()) {
+      res.engine_broke = true;
       return fail(int(i + 1), &st, "the engine's invariants to hold", broken, "");
+    }
     const bool want_ok = st.outcome.kind == Outcome::Kind::kOk;
     if (want_ok && verdict != Check::kNone)
       return fail(int(i + 1), &st, "ok", "reject " + r.rule_id(verdict), rule_text(r, verdict));

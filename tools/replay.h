@@ -20,6 +20,9 @@ struct ScenarioResult {
   std::string happened;    // what the engine did
   std::string rule;        // the rule the engine cited, with its paraphrase
   std::string error;       // kError: file:line:column: message
+  // kFail by the engine itself, whatever the scenario expects: a refusal that changed the
+  // state, or the engine's invariants broken.
+  bool engine_broke = false;
 };
 
 // The differences between expectations and a state; empty when they hold.

@@ -40,7 +40,7 @@ int reproduce(const fuzz::Target& target, const std::vector<uint8_t>& bytes, con
   const hunt::Origin origin{"meldcheck reproduce " + std::string(target.name) + " " + flags.input,
                             found.failure->trace.actions.size()};
   const hunt::Written w = hunt::write_finding(*found.failure, origin, flags.out);
-  std::cout << "scenario: " << w.path << "\n";
+  std::cout << "scenario: " << w.path << (w.fails_on_replay ? "" : " (it does not fail when replayed)") << "\n";
   std::ifstream in(w.path);
   std::cout << "---\n" << std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   return 1;

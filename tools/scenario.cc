@@ -36,7 +36,8 @@ const std::map<std::string, std::vector<std::string>>& keys() {
       {"expect",
        {"hand", "hand_size", "table", "stock_size", "discard", "to_move", "phase", "round_over", "round_scores", "totals",
         "game_over", "winner", "opened", "round", "first_lap", "best_move", "owed", "stock", "penalties",
-        "built_on_others", "last_out", "dealer", "first_player", "next_meld", "turns", "passes", "rng", "offer", "turn"}},
+        "built_on_others", "last_out", "dealer", "first_player", "next_meld", "turns", "passes", "rng", "offer", "turn",
+        "can_move"}},
       {"best_move", {"tiles", "value"}},
       {"owed", {"must_use", "no_discard", "pile_meld", "freed_jokers"}},
       {"turn",
@@ -724,6 +725,8 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
       o.names_must_use = v.find("must_use") != nullptr;
       o.names_no_discard = v.find("no_discard") != nullptr;
       e.owed = o;
+    } else if (key == "can_move") {
+      e.can_move = in.boolean(v, key);
     } else if (key == "stock") {
       e.stock = in.faces(v);
     } else if (key == "penalties") {

@@ -84,6 +84,7 @@ struct Expectations {
   std::optional<uint64_t> rng;
   std::optional<Offer> offer;  // from kNoPlayer: none on offer
   std::optional<TurnBooks> turn;
+  std::optional<bool> can_move;  // some step is legal in a hand still going
 };
 
 struct Step {

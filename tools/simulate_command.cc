@@ -288,6 +288,9 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
                         std::to_string(fail.game.players) + " players)";
       const hunt::Written written = hunt::write_finding(fail, {how, fail.trace.actions.size()}, f.out);
       report.findings.push_back({written.finding.check, written.finding.message, written.path, fail.game.index});
+      if (!written.fails_on_replay)
+        std::cerr << "meldcheck simulate: " << written.path << " does not fail when replayed (no expectation says what "
+                  << written.finding.check << " found)\n";
     }
     if (f.format == "json") std::cout << hunt::to_json(report, library);
     else hunt::write_text(std::cout, report, library);
