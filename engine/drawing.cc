@@ -65,7 +65,6 @@ Check do_take(GameState& s, const RuleSet& r, const Action& a, bool commit) {
 }
 
 Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  (void)a;
   if (s.phase == Phase::kPlay) {
     // After the draw a pass ends the turn only where there is no discard to end it.
     if (!turn_ends_without_discard(s, r)) return Check::kWrongPhase;
@@ -89,11 +88,21 @@ Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
       }
       return Check::kNone;
     case EmptyStock::kReshufflePile:
-    case EmptyStock::kReshuffleBelowTop:
-      // Only with nothing left to draw or take does the hand end.
-      if (!s.stock.empty() || !s.discard.empty()) return Check::kPassNotAllowed;
+    case EmptyStock::kReshuffleBelowTop: {
+      // Only with nothing to draw (no stock, a pile too short to make one) and no take the
+      // rules allow does the hand end.
+      if (stock_has_card(s, r)) return Check::kPassNotAllowed;
+      Action take;
+      take.kind = ActionKind::kTake;
+      take.player = a.player;
+      take.take.kind = TakeSpec::Kind::kCount;
+      for (int n = 1; n <= s.discard.size(); ++n) {
+        take.take.count = uint8_t(n);
+        if (do_take(s, r, take, false) == Check::kNone) return Check::kPassNotAllowed;
+      }
       if (commit) ++s.passes, end_hand(s, r, kNoPlayer);
       return Check::kNone;
+    }
   }
   return Check::kPassNotAllowed;
 }

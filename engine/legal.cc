@@ -260,6 +260,16 @@ std::vector<std::pair<MeldKind, std::vector<uint8_t>>> group_shapes(const RuleSe
   return out;
 }
 
+bool same_tokens(std::span<const Token> a, std::span<const Token> b) {
+  if (a.size() != b.size()) return false;
+  std::vector<std::pair<uint8_t, uint8_t>> x, y;
+  for (const Token& t : a) x.push_back({t.face.code(), t.standin.code()});
+  for (const Token& t : b) y.push_back({t.face.code(), t.standin.code()});
+  std::sort(x.begin(), x.end());
+  std::sort(y.begin(), y.end());
+  return x == y;
+}
+
 bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Action& b) {
   if (a.kind != b.kind || a.player != b.player) return false;
   switch (a.kind) {
@@ -275,8 +285,11 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
       if (a.meld_id != b.meld_id || idx < 0 || a.cards.groups() != 1 || b.cards.groups() != 1) return false;
       Formed x, y;
       const Shape& m = s.table.melds[idx].shape;
-      return extend_meld(r.meld, m, a.cards.group(0), x).empty() && extend_meld(r.meld, m, b.cards.group(0), y).empty() &&
-             x.shape == y.shape;
+      if (!extend_meld(r.meld, m, a.cards.group(0), x).empty() || !extend_meld(r.meld, m, b.cards.group(0), y).empty())
+        return false;
+      // The same cards in another order are the same layoff, though where a run takes them
+      // in more than one place the order written picks the place (meld.cc add_reading).
+      return x.shape == y.shape || same_tokens(a.cards.group(0), b.cards.group(0));
     }
     case ActionKind::kMeld:
     case ActionKind::kArrange: return group_shapes(r, a) == group_shapes(r, b);

@@ -30,6 +30,8 @@ class RandomPlayer {
                        std::vector<Action>* dropped = nullptr);
   // An action of any kind with random cards, seats and targets: usually refused.
   Action arbitrary(const GameState& s, const RuleSet& r);
+  // The legal actions `legal` or `choose` last listed (of the state it was asked about).
+  const std::vector<Action>& last_listed() const { return legal_; }
   uint64_t next() { return rng_.next(); }
 
  private:

@@ -239,7 +239,13 @@ bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Vis
         }
         if (gaps > jokers) break;
         if (len < rules.min_size || len - gaps < rules.min_naturals || !has_with) continue;
-        if (!with.is_none() ? !emit(n) : !spare_jokers_for_naturals(buf, n, jokers - gaps, len - gaps - rules.min_naturals, emit))
+        // Spare jokers may stand for natural cards held (each such meld another action), but
+        // never for the card the meld must hold.
+        auto keeping_with = [&](int count) {
+          return !with.is_natural() || has_face(std::span<const Token>(buf.data(), size_t(count)), with) ? emit(count) : true;
+        };
+        if (with.is_joker() ? !emit(n)
+                            : !spare_jokers_for_naturals(buf, n, jokers - gaps, len - gaps - rules.min_naturals, keeping_with))
           return false;
       }
     }

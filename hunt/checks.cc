@@ -458,14 +458,18 @@ std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::ve
   return Probe{a, *f};
 }
 
-std::optional<Checker::Probe> Checker::listing(const GameState& s) {
+std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::vector<Action>* listed) {
   if (level_ != CheckLevel::kAll || !model_ || s.hand_over) return std::nullopt;
   const RuleSet& r = config_->rules;
   const oracle::Catalog& cat = catalog();
-  quick_legal_actions(s, r, listed_, kSmallKinds);
+  if (!listed) {
+    quick_legal_actions(s, r, listed_, kSmallKinds);
+    listed = &listed_;
+  }
   std::map<std::string, const Action*> engine;
-  for (const Action& a : listed_)
-    if (!(a.kind == ActionKind::kClaim && a.cards.groups() > 1)) engine.emplace(cat.move_key(*model_, move_of(a)), &a);
+  for (const Action& a : *listed)
+    if (small_kind(a.kind) && !(a.kind == ActionKind::kClaim && a.cards.groups() > 1))
+      engine.emplace(cat.move_key(*model_, move_of(a)), &a);
   const std::vector<oracle::Move> rules_allow = cat.small_moves(*model_);
   std::set<std::string> allowed;
   for (const oracle::Move& m : rules_allow) {

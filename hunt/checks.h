@@ -133,7 +133,8 @@ class Checker {
   // The engine's list of legal steps against the reference model's, where the list is
   // small (draws, takes, discards, layoffs onto each table meld, swaps, claims, passes), as
   // sets: an action one of them lists and the other does not, as the probe (kAll only).
-  std::optional<Probe> listing(const GameState& s);
+  // `listed`: the engine's whole enumeration of the state, when the caller has it.
+  std::optional<Probe> listing(const GameState& s, const std::vector<Action>* listed = nullptr);
   // The reference model's position, once the game has started (hand_starts).
   const oracle::Position* model() const { return model_ ? &*model_ : nullptr; }
   // The clauses the executable catalog says forbid the action in the model's position (the

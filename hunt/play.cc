@@ -105,7 +105,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       auto probe = checker.probe(s);
       if (!probe) probe = checker.near(s, *chosen);
       if (!probe && listed) probe = checker.dropped(s, dropped);
-      if (!probe) probe = checker.listing(s);
+      if (!probe) probe = checker.listing(s, listed ? &player.last_listed() : nullptr);
       if (probe) {
         // Taken as a step, the probe fails the step's checks in their order, which is what
         // the shrinker reproduces (a swap the joker oracle refuses is its finding first).

@@ -1,7 +1,7 @@
 #include "hunt/position_diff.h"
 
 #include <algorithm>
-#include <type_traits>
+#include <array>
 #include <vector>
 
 #include "tools/scenario.h"
@@ -24,19 +24,33 @@ std::string faces_text(const std::vector<Face>& faces, Notation n) {
 
 std::string face_or_none(const std::optional<Face>& f, Notation n) { return f ? format_face(*f, n) : "none"; }
 
+// The same faces as many times each, in any order.
+bool same_faces(const std::vector<Face>& a, const std::vector<Face>& b) {
+  if (a.size() != b.size()) return false;
+  std::array<int, 256> count{};
+  for (const Face& f : a) ++count[f.code()];
+  for (const Face& f : b)
+    if (--count[f.code()] < 0) return false;
+  return true;
+}
+
 std::vector<Face> sorted(std::vector<Face> v) {
   std::sort(v.begin(), v.end());
   return v;
 }
 
+// A seat's yes or no, compared as a bool and written as the scenario writes it.
+struct Flag {
+  bool value;
+  friend bool operator!=(Flag a, Flag b) { return a.value != b.value; }
+};
+std::string text_of(Flag f) { return f.value ? "true" : "false"; }
+std::string text_of(int v) { return std::to_string(v); }
+
 template <class Value>
 std::string seats_text(const Position& p, Value&& value) {
   std::string s = "{";
-  for (int q = 0; q < p.players; ++q) {
-    const auto v = value(q);
-    if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::string>) s += (q ? ", " : " ") + player_name(q) + ": " + v;
-    else s += (q ? ", " : " ") + player_name(q) + ": " + std::to_string(v);
-  }
+  for (int q = 0; q < p.players; ++q) s += (q ? ", " : " ") + player_name(q) + ": " + text_of(value(q));
   return s + " }";
 }
 
@@ -64,20 +78,8 @@ std::vector<TableCard> compared_cards(const PlacedMeld& m, bool owners) {
   return cards;
 }
 
-// A run round the whole corner (every rank once) has no end: the same cycle from any card.
-bool same_cycle(std::vector<TableCard> a, const std::vector<TableCard>& b) {
-  if (a.size() != size_t(kRanks) || b.size() != a.size()) return false;
-  for (size_t turn = 0; turn < a.size(); ++turn) {
-    if (a == b) return true;
-    std::rotate(a.begin(), a.begin() + 1, a.end());
-  }
-  return false;
-}
-
 bool same_meld(const PlacedMeld& a, const PlacedMeld& b, bool owners) {
-  if (a.id != b.id || (owners && a.owner != b.owner)) return false;
-  const std::vector<TableCard> x = compared_cards(a, owners), y = compared_cards(b, owners);
-  return x == y || same_cycle(x, y);
+  return a.id == b.id && (!owners || a.owner == b.owner) && compared_cards(a, owners) == compared_cards(b, owners);
 }
 
 std::string card_text(const TableCard& c, int owner, bool owners, Notation n) {
@@ -121,9 +123,10 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   std::optional<FactDifference> found;
   // Each fact in turn: whether it differs, its name, the expectation key and how a value
   // is written (asked only once it differs: comparing is the common case).
-  auto fact = [&](bool differs, const std::string& name, const std::string& key, auto&& text) {
+  // (Names and keys stay plain strings until a fact differs: comparing is the common case.)
+  auto fact = [&](bool differs, const char* name, const char* key, auto&& text) {
     if (found || !differs) return;
-    found = FactDifference{name, text(e), text(m), key + ": " + text(m) + "\n"};
+    found = FactDifference{name, text(e), text(m), std::string(key) + ": " + text(m) + "\n"};
   };
   auto number = [](int Position::*field) { return [field](const Position& p) { return std::to_string(p.*field); }; };
   auto seat_of = [](int Position::*field) { return [field](const Position& p) { return seat_text(p.*field); }; };
@@ -131,19 +134,20 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   fact(e.players != m.players, "players", "players", number(&Position::players));
   fact(e.hand_over != m.hand_over, "the hand's end", "round_over", [](const Position& p) { return yes_no(p.hand_over); });
   // A finished hand's scores first: a scoring slip shows there before it shows in totals.
-  auto seats_fact = [&](const std::string& name, const std::string& key, auto&& value) {
+  auto seats_fact = [&](const char* name, const char* key, auto&& value) {
     bool differs = false;
     for (int q = 0; q < players; ++q) differs |= value(e, q) != value(m, q);
     fact(differs, name, key, [&](const Position& p) { return seats_text(p, [&](int q) { return value(p, q); }); });
   };
   if (e.hand_over && m.hand_over)
     seats_fact("the hand's scores", "round_scores", [](const Position& p, int q) {
-      return q < int(p.round_scores.size()) ? std::to_string(p.round_scores[size_t(q)]) : std::string("none");
+      return q < int(p.round_scores.size()) ? p.round_scores[size_t(q)] : 0;
     });
   for (int q = 0; q < players && !found; ++q) {
+    if (same_faces(e.seats[size_t(q)].hand, m.seats[size_t(q)].hand)) continue;
     const std::vector<Face> a = sorted(e.seats[size_t(q)].hand), b = sorted(m.seats[size_t(q)].hand);
-    if (a != b) found = FactDifference{"hand of " + player_name(q), faces_text(a, n), faces_text(b, n),
-                                       "hand: { " + player_name(q) + ": " + faces_text(b, n) + " }\n"};
+    found = FactDifference{"hand of " + player_name(q), faces_text(a, n), faces_text(b, n),
+                           "hand: { " + player_name(q) + ": " + faces_text(b, n) + " }\n"};
   }
   fact(e.stock.size() != m.stock.size(), "the stock's size", "stock_size",
        [](const Position& p) { return std::to_string(p.stock.size()); });
@@ -158,10 +162,10 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   }
   seats_fact("totals", "totals", [](const Position& p, int q) { return p.seats[size_t(q)].total; });
   seats_fact("penalties this hand", "penalties", [](const Position& p, int q) { return p.seats[size_t(q)].penalty; });
-  seats_fact("who has opened", "opened", [](const Position& p, int q) { return yes_no(p.seats[size_t(q)].opened); });
+  seats_fact("who has opened", "opened", [](const Position& p, int q) { return Flag{p.seats[size_t(q)].opened}; });
   if (owners)
     seats_fact("who has built on another's meld", "built_on_others",
-               [](const Position& p, int q) { return yes_no(p.seats[size_t(q)].built_on_others); });
+               [](const Position& p, int q) { return Flag{p.seats[size_t(q)].built_on_others}; });
   if (e.hand_over && m.hand_over) {
     fact(e.last_out != m.last_out, "who went out", "last_out", seat_of(&Position::last_out));
     fact(e.game_over != m.game_over, "the match's end", "game_over", [](const Position& p) { return yes_no(p.game_over); });
@@ -182,9 +186,10 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
     fact(e.offer_from != m.offer_from || (e.offer_from >= 0 && e.offer_declined != m.offer_declined), "the discard on offer",
          "offer", [](const Position& p) { return offer_text(p); });
   // What is owed (`owed:` can say none), then the rest of the turn's books (`turn:`).
-  auto books_fact = [&](const char* books, bool differs, const std::string& name, const std::string& key, auto&& text) {
+  auto books_fact = [&](const char* books, bool differs, const char* name, const char* key, auto&& text) {
     if (found || !differs) return;
-    found = FactDifference{"the turn's " + name, text(e), text(m), std::string(books) + ": { " + key + ": " + text(m) + " }\n"};
+    found = FactDifference{std::string("the turn's ") + name, text(e), text(m),
+                           std::string(books) + ": { " + key + ": " + text(m) + " }\n"};
   };
   auto flag = [](bool Position::*field) { return [field](const Position& p) { return yes_no(p.*field); }; };
   books_fact("owed", e.must_use != m.must_use, "card owed to a meld", "must_use",
@@ -192,7 +197,7 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   books_fact("owed", e.no_discard != m.no_discard, "lone taken card", "no_discard",
              [&](const Position& p) { return face_or_none(p.no_discard, n); });
   books_fact("owed", e.freed_jokers != m.freed_jokers, "freed jokers", "freed_jokers", number(&Position::freed_jokers));
-  books_fact("turn", sorted(e.pile_meld_due) != sorted(m.pile_meld_due), "pile cards owed to a meld", "pile_meld_due",
+  books_fact("turn", !same_faces(e.pile_meld_due, m.pile_meld_due), "pile cards owed to a meld", "pile_meld_due",
              [&](const Position& p) { return faces_text(sorted(p.pile_meld_due), n); });
   books_fact("turn", e.melded != m.melded, "new meld", "melded", flag(&Position::melded));
   books_fact("turn", e.built != m.built, "building", "built", flag(&Position::built));

@@ -333,34 +333,67 @@ Catalog::Catalog(Game game) : game_(std::move(game)), text_(MeldText::of(game_))
 }
 
 std::vector<std::string> Catalog::forbidding(const Position& before, const Move& move) const {
+  std::vector<std::string> out;
+  judge(before, move, [&](const std::string& id) {
+    out.push_back(id);
+    return true;
+  });
+  return out;
+}
+
+bool Catalog::allows(const Position& before, const Move& move) const {
+  bool forbidden = false;
+  judge(before, move, [&](const std::string&) {
+    forbidden = true;
+    return false;  // the first is enough
+  });
+  return !forbidden;
+}
+
+void Catalog::judge(const Position& before, const Move& move, const std::function<bool(const std::string&)>& forbids) const {
   const Context c{game_, before, move, text_, rules_};
   const std::string core = core_refusal(game_, c);
   if (!core.empty()) {
     // A ruleset may name a core rule with a clause of its own.
     if (rules_)
       for (const auto& [core_id, clause] : rules_->core)
-        if (core_id == core) return {game_.ruleset + "/" + std::string(clause)};
-    return {"core/" + core};
+        if (core_id == core) {
+          forbids(game_.ruleset + "/" + std::string(clause));
+          return;
+        }
+    forbids("core/" + core);
+    return;
   }
-  std::vector<std::string> out;
+  bool any = false, more = true;
+  // The clauses of one slot in catalog order; whether one forbids.
   auto ask = [&](rules::Slot slot, bool consequences) {
     for (const auto& [id, rule] : ordered_) {
+      if (!more) break;
       if (rule->slot != slot) continue;
       const rules::Forbids f = consequences ? rule->leaves_unmet : rule->forbids;
-      if (f && f(c)) out.push_back(id);
+      if (f && f(c)) any = true, more = forbids(id);
     }
-    return !out.empty();
+    return any;
   };
   if (move.kind == MoveKind::kClaim) {
-    if (ask(rules::Slot::kClaimTurn, false)) return out;
-    if (move.take_size(before.pile) == 0) return {"core/bad-take"};
-    if (ask(rules::Slot::kClaimCards, false)) return out;
-    if (move.claim_layoff && !before.meld(move.meld_id)) return {"core/no-such-meld"};
+    if (ask(rules::Slot::kClaimTurn, false)) return;
+    if (move.take_size(before.pile) == 0) {
+      forbids("core/bad-take");
+      return;
+    }
+    if (ask(rules::Slot::kClaimCards, false)) return;
+    if (move.claim_layoff && !before.meld(move.meld_id)) {
+      forbids("core/no-such-meld");
+      return;
+    }
   }
   // The ruleset's clauses in catalog order; then, for a move none of them forbids, what it
   // would leave unmet.
   if (!ask(rules::Slot::kClause, false)) ask(rules::Slot::kClause, true);
-  return out;
+}
+
+bool Catalog::step_fits(const Position& at, MoveKind kind) const {
+  return !at.hand_over && step_of_this_game(game_, kind) && (kind == MoveKind::kClaim || right_phase(game_, at, kind));
 }
 
 bool Catalog::may_claim(const Position& at, int player) const {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -33,6 +34,8 @@ class Catalog {
   // the meld named, the take's depth), then the ruleset's clauses in catalog order. Empty
   // when the move is legal.
   std::vector<std::string> forbidding(const Position& before, const Move& move) const;
+  // Whether no clause forbids it: forbidding() empty, asked no further than the first.
+  bool allows(const Position& before, const Move& move) const;
 
   // The reference model: the position after the legal move, worked out from `before` and
   // the move alone (hands, stock, pile, the table with who laid each card, totals and
@@ -45,6 +48,10 @@ class Catalog {
   // player after the dealer to move.
   Position dealt(int players, uint64_t seed, int dealer) const;
 
+  // Whether a step of this kind is a step of this game, in the phase the position is in
+  // (the contract's core rules of the step itself, before any card is looked at).
+  bool step_fits(const Position& at, MoveKind kind) const;
+
   // Whether `player` may claim from the pile now: a claim is a step of this game, in its
   // window, and not barred to this player (the claim's counterpart of the turn).
   bool may_claim(const Position& at, int player) const;
@@ -54,7 +61,7 @@ class Catalog {
   // layoff) and pass the clauses allow (a way of laying cards may come twice).
   std::vector<Move> small_moves(const Position& at) const;
   // A move as the rules read it, for comparing lists: its kind, player, the cards it takes
-  // or names, and what it lays as the text reads it (the meld made or built).
+  // or names, and the cards it lays (jokers with their stand-ins), in any order.
   std::string move_key(const Position& at, const Move& move) const;
 
   // What a legal move passes through: the events of play it makes (the names of
@@ -67,6 +74,9 @@ class Catalog {
   const Game& game() const { return game_; }
 
  private:
+  // Calls forbids(id) with each clause that forbids the move, in order, while it returns true.
+  void judge(const Position& before, const Move& move, const std::function<bool(const std::string&)>& forbids) const;
+
   Game game_;
   MeldText text_;
   const rules::RulesetRules* rules_;

@@ -16,12 +16,20 @@ bool use_at_once(const Context& c) {
   return c.ends_turn() && c.at.must_use.has_value();
 }
 
-// stock.empty: a pass only with nothing to draw (and, with option empty-stock, nothing in
-// the row to make a stock of).
+// stock.empty: a pass only with nothing to draw; with option empty-stock, nothing to draw
+// (no stock, a row of fewer than two cards to make one) and no row card that could be taken
+// and used.
 bool pass_not_allowed(const Context& c) {
   if (!c.is(MoveKind::kPass)) return false;
-  if (c.option("empty-stock") == "reshuffle-row") return !c.at.stock.empty() || !c.at.pile.empty();
-  return !c.at.stock.empty();
+  if (!c.at.stock.empty()) return true;
+  if (c.option("empty-stock") != "reshuffle-row") return false;
+  if (c.at.pile.size() >= 2) return true;
+  for (size_t n = 1; n <= c.at.pile.size(); ++n) {
+    std::vector<Face> pool = c.seat().hand;
+    pool.insert(pool.end(), c.at.pile.end() - long(n), c.at.pile.end());
+    if (can_use(c.text, pool, c.at.pile[c.at.pile.size() - n], true, true, c.at, !c.seat().opened)) return true;
+  }
+  return false;
 }
 
 // ---- outcomes --------------------------------------------------------------------------

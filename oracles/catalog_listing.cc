@@ -118,15 +118,25 @@ void each_meld_with(const MeldText& text, const std::vector<Face>& pool, Face wi
       visit(t);
     };
     each_set_part(text, held, a.rank(), a, 3, std::vector<bool>(kSuits, false), keep);
-    for (int low = 1; low <= kRanks + 1; ++low)
-      for (int high = low + 2; high <= low + kRanks - 1; ++high) {
-        if (!(low <= a.rank() && a.rank() <= high) && !(low <= a.rank() + kRanks && a.rank() + kRanks <= high)) continue;
-        std::vector<Token> tokens;
-        std::vector<int> used(kFaces, 0);
-        each_run_fill(held, a.suit(), low, high, tokens, 0, used, [&](const std::vector<Token>& t) {
-          if (holds_face(t, a)) keep(t);
-        });
-      }
+    // Runs: every window of places holding the anchor's rank (at its place, or 13 places on
+    // round the corner) whose places without a card of the pool the jokers can fill.
+    std::vector<Token> tokens;
+    std::vector<int> used(kFaces, 0);
+    for (int place : {a.rank(), a.rank() + kRanks})
+      for (int low = std::max(1, place - kRanks + 1); low <= place && low <= kRanks + 1; ++low)
+        for (int high = std::max(place, low + 2); high <= low + kRanks - 1; ++high) {
+          int gaps = 0;
+          for (int k = low; k <= high; ++k) gaps += held.count[Face::natural(a.suit(), rank_at(k)).code()] == 0;
+          if (gaps > held.jokers) {
+            if (high > place) break;  // longer windows only add places
+            continue;
+          }
+          tokens.clear();
+          std::fill(used.begin(), used.end(), 0);
+          each_run_fill(held, a.suit(), low, high, tokens, 0, used, [&](const std::vector<Token>& t) {
+            if (holds_face(t, a)) keep(t);
+          });
+        }
   }
 }
 
@@ -180,19 +190,16 @@ void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, 
   }
 }
 
-std::string reading_key(const TableMeld& cards) {
-  std::string k;
-  for (const TableCard& c : cards) k += char(c.face.code()), k += char(c.joker);
-  return k;
-}
-
 }  // namespace
 
 std::vector<Move> Catalog::small_moves(const Position& at) const {
   std::vector<Move> out;
   if (at.hand_over) return out;
-  auto offer = [&](Move m) {
-    if (forbidding(at, m).empty()) out.push_back(std::move(m));
+  // Only steps of this game and of this phase are tried: the contract's core rules refuse
+  // the others whatever they hold (an engine that lists one still meets the catalog's
+  // verdict on it).
+  auto offer = [&](const Move& m) {
+    if (step_fits(at, m.kind) && allows(at, m)) out.push_back(m);
   };
   const int p = at.to_move;
   const std::vector<Face>& hand = at.seats[size_t(p)].hand;
@@ -228,7 +235,10 @@ std::vector<Move> Catalog::small_moves(const Position& at) const {
     });
     if (std::none_of(m.cards.begin(), m.cards.end(), [](const TableCard& c) { return c.joker; })) continue;
     for (const Face& f : faces) {
-      if (!f.is_natural()) continue;
+      // A joker stands for a card of its rank: no card of another rank could free it.
+      const bool of_a_joker_rank = std::any_of(m.cards.begin(), m.cards.end(),
+                                               [&](const TableCard& c) { return c.joker && c.face.rank() == f.rank(); });
+      if (!f.is_natural() || !of_a_joker_rank) continue;
       Move s = base;
       s.kind = MoveKind::kSwap;
       s.meld_id = m.id;
@@ -266,11 +276,16 @@ std::vector<Move> Catalog::small_moves(const Position& at) const {
           uses.back().groups = {t};
         });
     }
-    for (int q : claimers)
-      for (Move u : uses) {
+    // Once the claim's window is open to a player (may_claim), what the claim takes and
+    // lays is judged alike for every claimer: judged once, listed for each.
+    for (Move& u : uses) {
+      u.player = claimers.front();
+      if (!allows(at, u)) continue;
+      for (int q : claimers) {
         u.player = q;
-        offer(u);
+        out.push_back(u);
       }
+    }
   }
   return out;
 }
@@ -284,20 +299,16 @@ std::string Catalog::move_key(const Position& at, const Move& m) const {
     case MoveKind::kLayoff:
     case MoveKind::kClaim: {
       k += std::to_string(m.kind == MoveKind::kClaim ? m.take_size(at.pile) : 0) + "/";
-      // Laid as the text reads it: the meld it makes, or the one it builds.
+      // The cards it lays, each joker with its stand-in named as the text names it (a whole
+      // card in a run, the rank or the card a set wants): in any order, since the order
+      // written is free (where it picks among places of the same cards, both lists leave it
+      // to the same reading).
       for (const auto& g : m.groups) {
-        Reading r;
-        const PlacedMeld* onto = at.meld(m.meld_id);
-        const bool builds = m.kind == MoveKind::kLayoff || m.claim_layoff;
-        const MeldFaults f = builds ? (onto ? layoff_faults(text_, onto->cards, g, &r) : MeldFaults{.fit = true})
-                                    : meld_faults(text_, g, false, &r);
-        if (builds) k += "m" + std::to_string(m.meld_id);
-        if (f.any()) {
-          k += "?";
-          for (const Token& t : g) k += char(t.face.code()), k += char(t.standin.code());
-        } else {
-          k += reading_key(r.cards);
-        }
+        std::vector<std::pair<uint8_t, uint8_t>> cards;
+        for (const Token& t : g) cards.push_back({t.face.code(), t.standin.code()});
+        std::sort(cards.begin(), cards.end());
+        if (m.kind == MoveKind::kLayoff || m.claim_layoff) k += "m" + std::to_string(m.meld_id);
+        for (const auto& [face, standin] : cards) k += char(face), k += char(standin);
         k += "|";
       }
       return k;

@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <string>
+#include <unordered_map>
 
 #include "oracles/configuration.h"
 
@@ -106,6 +108,7 @@ SetTry try_set(const MeldText& text, const std::vector<Token>& tokens, int rank)
 struct RunTry {
   MeldFaults faults;
   std::vector<Reading> readings;  // distinct by their cards
+  std::vector<int> disorder;      // of each reading: how far from the order written
 };
 
 // Whether a window of positions start..start+length-1 may hold a run: within ace low to ace
@@ -129,18 +132,37 @@ bool same_cards(const Reading& a, const Reading& b) {
   return x == y;
 }
 
-void add_reading(RunTry& t, Reading r) {
-  for (const Reading& seen : t.readings)
-    if (same_cards(seen, r)) return;
+// How far the places of the cards, taken in the order written, are from rising: the pairs
+// out of order.
+int disorder(const std::vector<int>& slot_of) {
+  int n = 0;
+  for (size_t i = 0; i < slot_of.size(); ++i)
+    for (size_t j = i + 1; j < slot_of.size(); ++j) n += slot_of[i] > slot_of[j];
+  return n;
+}
+
+// One more reading. Of two with the same cards in other places (a run of every rank, cards
+// that build at either end) the one nearest the order the cards are written in, the later
+// of two as near (spec/: build.corner, meld.ace): the only thing that can tell them apart.
+void add_reading(RunTry& t, Reading r, int disorder) {
+  for (size_t i = 0; i < t.readings.size(); ++i)
+    if (same_cards(t.readings[i], r)) {
+      if (disorder <= t.disorder[i]) t.readings[i] = std::move(r), t.disorder[i] = disorder;
+      return;
+    }
   t.readings.push_back(std::move(r));
+  t.disorder.push_back(disorder);
 }
 
 // Places `tokens` on the free positions of a window in `suit`: every card and every named
 // joker on a position of its rank, bare jokers on what is left. `slots` holds what is
 // already placed (empty where free); false when the tokens do not fit.
-bool place(const std::vector<Token>& tokens, int suit, int start, std::vector<TableCard>& slots) {
+bool place(const std::vector<Token>& tokens, int suit, int start, std::vector<TableCard>& slots,
+           std::vector<int>* slot_of = nullptr) {
+  if (slot_of) slot_of->assign(tokens.size(), 0);
   for (int pass = 0; pass < 2; ++pass)
-    for (const Token& t : tokens) {
+    for (size_t k = 0; k < tokens.size(); ++k) {
+      const Token& t = tokens[k];
       if ((pass == 0) == bare_joker(t)) continue;
       const Face w = asked(t);
       int slot = -1;
@@ -148,6 +170,7 @@ bool place(const std::vector<Token>& tokens, int suit, int start, std::vector<Ta
         if (slots[size_t(i)].face.is_none() && (pass == 1 || rank_at(start + i) == w.rank())) slot = i;
       if (slot < 0) return false;
       slots[size_t(slot)] = {Face::natural(suit, rank_at(start + slot)), t.face.is_joker(), kNewCard};
+      if (slot_of) (*slot_of)[k] = slot;
     }
   return true;
 }
@@ -178,7 +201,8 @@ RunTry try_run(const MeldText& text, const std::vector<Token>& tokens, int suit,
   for (int start = 1; start <= kRanks; ++start) {
     if (!ranks_fit(tokens, start, n)) continue;
     std::vector<TableCard> slots(size_t(n), TableCard{Face::none(), false, 0});
-    if (!place(tokens, suit, start, slots)) continue;
+    std::vector<int> slot_of;
+    if (!place(tokens, suit, start, slots, &slot_of)) continue;
     fitted = true;
     MeldFaults w;
     window_faults(text, start, n, building, w);
@@ -186,7 +210,7 @@ RunTry try_run(const MeldText& text, const std::vector<Token>& tokens, int suit,
       refused.run |= w.run, refused.corner |= w.corner, refused.ace_high |= w.ace_high;
       continue;
     }
-    add_reading(out, Reading{true, slots});
+    add_reading(out, Reading{true, slots}, disorder(slot_of));
   }
   if (!out.readings.empty()) return out;
   out.faults = refused;
@@ -283,14 +307,17 @@ MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std:
     if (!ranks_fit(added, from, m + k)) continue;
     std::vector<TableCard> slots(size_t(m + k), TableCard{Face::none(), false, 0});
     for (int i = 0; i < m; ++i) slots[size_t(below + i)] = meld[size_t(i)];  // keeping who laid them
-    if (!place(added, suit, from, slots)) continue;
+    std::vector<int> added_at, order;  // the places of the meld's cards, then of the added ones
+    if (!place(added, suit, from, slots, &added_at)) continue;
+    for (int i = 0; i < m; ++i) order.push_back(below + i);
+    order.insert(order.end(), added_at.begin(), added_at.end());
     MeldFaults w;
     window_faults(text, from, m + k, true, w);
     if (w.any()) {
       refused.run |= w.run, refused.corner |= w.corner, refused.ace_high |= w.ace_high;
       continue;
     }
-    add_reading(run, Reading{true, slots});
+    add_reading(run, Reading{true, slots}, disorder(order));
   }
   if (run.readings.size() == 1) {
     if (reading) *reading = run.readings[0];
@@ -384,8 +411,35 @@ bool related(Face a, Face b) {
 
 }  // namespace
 
+namespace {
+bool search_contract(const MeldText& text, const std::vector<Face>& pool, Face f, int sets, int runs, bool distinct,
+                     bool all_cards, const Position& at);
+}  // namespace
+
 bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, int sets, int runs, bool distinct,
                    bool all_cards, const Position& at) {
+  // The same question comes back step after step (a hand changes by a card a turn): the
+  // answers are kept, by the pool and what is asked (and the table, where a joker may not
+  // stand for a card on it).
+  static thread_local std::unordered_map<std::string, bool> known;
+  std::string key;
+  std::vector<Face> sorted = pool;
+  std::sort(sorted.begin(), sorted.end());
+  for (const Face& c : sorted) key += char(c.code());
+  key += char(0xFE), key += char(f.code()), key += char(sets), key += char(runs), key += char(distinct), key += char(all_cards);
+  key += char(text.shapes.set_max), key += char(text.shapes.set_distinct_suits), key += char(text.shapes.ace_high);
+  key += char(text.shapes.corner_melding), key += char(int(text.set_joker));
+  if (text.joker_not_on_table)
+    for (const PlacedMeld& m : at.table)
+      for (const TableCard& t : m.cards) key += char(t.face.code()), key += char(t.joker);
+  if (auto it = known.find(key); it != known.end()) return it->second;
+  if (known.size() > 100000) known.clear();
+  return known[key] = search_contract(text, pool, f, sets, runs, distinct, all_cards, at);
+}
+
+namespace {
+bool search_contract(const MeldText& text, const std::vector<Face>& pool, Face f, int sets, int runs, bool distinct,
+                     bool all_cards, const Position& at) {
   // Every meld the pool holds: natural cards of one rank or of one suit, with some of the
   // jokers (alike, so only their number counts).
   struct Found {
@@ -401,7 +455,21 @@ bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, 
     for (size_t i = 0; i < pool.size(); ++i)
       if (!pool[i].is_joker() && same(pool[i])) group.push_back(i);
     if (group.size() > 16) return;  // no hand holds so many of one rank or suit
-    for (uint32_t pick = 1; pick < (1u << group.size()); ++pick)
+    for (uint32_t pick = 1; pick < (1u << group.size()); ++pick) {
+      // Cards of one suit with no ace and no rank twice whose span has more gaps than there
+      // are jokers make no run (only a run round the corner needs an ace): and, two or more,
+      // no set either.
+      int low = kRanks + 1, high = 0, count = 0, seen = 0;
+      bool ace = false, twice = false, one_rank = true;
+      for (size_t b = 0; b < group.size(); ++b)
+        if (pick >> b & 1) {
+          const int r = pool[group[b]].rank();
+          ace |= r == 1;
+          twice |= (seen >> r) & 1;
+          one_rank &= count == 0 || r == low;
+          seen |= 1 << r, low = std::min(low, r), high = std::max(high, r), ++count;
+        }
+      if (!ace && !twice && !one_rank && high - low + 1 - count > jokers) continue;
       for (int k = 0; k <= jokers; ++k) {
         if (std::popcount(pick) + k < 3) continue;
         std::vector<Token> tokens(size_t(k), Token{Face::joker()});
@@ -418,7 +486,25 @@ bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, 
         std::vector<Face> near;
         for (const Token& t : tokens)
           if (!t.face.is_joker()) near.push_back(t.face);
-        const std::vector<Face> names = namings(near);
+        // How a joker beside these cards can stand: of their rank in a set; in a run, a card
+        // of their suit within the jokers' reach of them (round the corner too).
+        std::vector<Face> names;
+        if (one_rank) {
+          names = {Face::rank_only(low)};
+          if (text.set_joker != SetJoker::kRank)
+            for (int s = 0; s < kSuits; ++s) names.push_back(Face::natural(s, low));
+        }
+        if (count == 1 || !one_rank) {
+          const int suit = near[0].suit();
+          for (int r = 1; r <= kRanks; ++r) {
+            bool reach = false;
+            for (const Face& n : near) {
+              const int d = std::abs(n.rank() - r);
+              reach |= d <= k + 1 || kRanks - d <= k + 1;
+            }
+            if (reach) names.push_back(Face::natural(suit, r));
+          }
+        }
         // The jokers (the first k tokens) named in every way, each no earlier in `names`
         // than the one before: alike jokers need no other order.
         auto each = [&](auto&& self, int i, size_t first_name) -> bool {
@@ -437,6 +523,7 @@ bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, 
         };
         each(each, 0, 0);
       }
+    }
   };
   for (int rank = 1; rank <= kRanks; ++rank) try_group([&](Face c) { return c.rank() == rank; });
   for (int suit = 0; suit < kSuits; ++suit) try_group([&](Face c) { return c.suit() == suit; });
@@ -475,6 +562,7 @@ bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, 
   };
   return pick(pick, 0, 0, 0, sets, runs);
 }
+}  // namespace
 
 bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Position& at) {
   for (size_t a = 0; a < pool.size(); ++a)
