@@ -27,7 +27,7 @@ std::string face_or_none(const std::optional<Face>& f, Notation n) { return f ? 
 // The same faces as many times each, in any order.
 bool same_faces(const std::vector<Face>& a, const std::vector<Face>& b) {
   if (a.size() != b.size()) return false;
-  std::array<int, 256> count{};
+  std::array<int8_t, 256> count{};
   for (const Face& f : a) ++count[f.code()];
   for (const Face& f : b)
     if (--count[f.code()] < 0) return false;

@@ -9,12 +9,16 @@
 namespace meldcheck::oracle {
 namespace rules {
 
-bool Context::has(const std::string& variant) const { return oracle::has(game.variants, variant); }
+// (By a look along the few variants and options, with no string made: predicates ask often.)
+bool Context::has(std::string_view variant) const {
+  return std::any_of(game.variants.begin(), game.variants.end(), [&](const std::string& v) { return v == variant; });
+}
 
-const std::string& Context::option(const std::string& id) const {
+const std::string& Context::option(std::string_view id) const {
   static const std::string none;
-  const auto it = game.options.find(id);
-  return it == game.options.end() ? none : it->second;
+  for (const auto& [key, choice] : game.options)
+    if (key == id) return choice;
+  return none;
 }
 
 const std::vector<Token>& Context::tokens() const {
@@ -95,6 +99,15 @@ const std::vector<Reading>& Context::readings() const {
     }
   }
   return *readings_;
+}
+
+bool holds(const std::vector<Face>& hand, const std::vector<Token>& tokens) {
+  for (const Token& t : tokens) {
+    long asked = 0;
+    for (const Token& u : tokens) asked += u.face == t.face;
+    if (asked > std::count(hand.begin(), hand.end(), t.face)) return false;
+  }
+  return true;
 }
 
 bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces) {
@@ -295,10 +308,10 @@ std::string core_refusal(const Game& g, const Context& c) {
       if (m.take_size(at.pile) == 0) return "bad-take";
       break;
     case MoveKind::kMeld:
-      if (!rules::holds(c.seat().hand, rules::faces_of(c.tokens()))) return "card-not-held";
+      if (!rules::holds(c.seat().hand, c.tokens())) return "card-not-held";
       break;
     case MoveKind::kLayoff:
-      if (!rules::holds(c.seat().hand, rules::faces_of(c.tokens()))) return "card-not-held";
+      if (!rules::holds(c.seat().hand, c.tokens())) return "card-not-held";
       if (!at.meld(m.meld_id)) return "no-such-meld";
       break;
     case MoveKind::kSwap:
@@ -313,7 +326,7 @@ std::string core_refusal(const Game& g, const Context& c) {
       std::vector<Face> both = c.seat().hand;
       for (const PlacedMeld& pm : at.table)
         for (const TableCard& t : pm.cards) both.push_back(t.joker ? Face::joker() : t.face);
-      if (!rules::holds(both, rules::faces_of(c.tokens()))) return "card-not-held";
+      if (!rules::holds(both, c.tokens())) return "card-not-held";
       break;
     }
     default: break;

@@ -60,9 +60,9 @@ class Catalog {
   // every draw, take, discard, layoff onto each table meld, swap, claim (one meld or
   // layoff) and pass the clauses allow (a way of laying cards may come twice).
   std::vector<Move> small_moves(const Position& at) const;
-  // A move as the rules read it, for comparing lists: its kind, player, the cards it takes
-  // or names, and the cards it lays (jokers with their stand-ins), in any order.
-  std::string move_key(const Position& at, const Move& move) const;
+  // A move as the rules read it, for comparing lists, hashed: its kind, player, the cards it
+  // takes or names, and the cards it lays (jokers with their stand-ins), in any order.
+  uint64_t move_key(const Position& at, const Move& move) const;
 
   // What a legal move passes through: the events of play it makes (the names of
   // tools/play_events.h that clauses list under `events:`), read from the model's positions

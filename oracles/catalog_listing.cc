@@ -3,6 +3,7 @@
 // from the texts' shapes (a set's missing suits, a run's places below and above it, each
 // filled by a natural card or a joker), and the catalog's clauses keep those they allow.
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <string>
 
@@ -76,27 +77,34 @@ void each_set_part(const MeldText& text, const Held& held, int r, Face with, siz
   suits(suits, 0);
 }
 
-// The places from..to (in a run's numbering, ranks wrapping) in suit s, each filled by a
-// held natural card or a joker: `fixed` places are already filled.
-void each_run_fill(const Held& held, int s, int from, int to, std::vector<Token>& tokens, int jokers_used, std::vector<int>& used,
-                   const std::function<void(const std::vector<Token>&)>& visit) {
-  if (from > to) {
+// The places places[i..] (faces of a run's places) each filled by a natural card of the
+// pool or a joker, the cards so far in `tokens`; visit(tokens) once every place is filled.
+template <class Visit>
+void each_run_fill(const Held& held, const std::vector<Face>& places, size_t i, std::vector<Token>& tokens, int jokers_used,
+                   std::vector<int>& used, Visit&& visit) {
+  if (i == places.size()) {
     visit(tokens);
     return;
   }
-  const Face f = Face::natural(s, rank_at(from));
+  const Face f = places[i];
   if (used[f.code()] < held.count[f.code()]) {
     ++used[f.code()];
     tokens.push_back({f});
-    each_run_fill(held, s, from + 1, to, tokens, jokers_used, used, visit);
+    each_run_fill(held, places, i + 1, tokens, jokers_used, used, visit);
     tokens.pop_back();
     --used[f.code()];
   }
   if (jokers_used < held.jokers) {
     tokens.push_back({Face::joker(), f});
-    each_run_fill(held, s, from + 1, to, tokens, jokers_used + 1, used, visit);
+    each_run_fill(held, places, i + 1, tokens, jokers_used + 1, used, visit);
     tokens.pop_back();
   }
+}
+
+// The faces of a run's places from..to in suit s (ranks wrapping round the corner).
+void run_places(int s, int from, int to, std::vector<Face>& out) {
+  out.clear();
+  for (int k = from; k <= to; ++k) out.push_back(Face::natural(s, rank_at(k)));
 }
 
 bool holds_face(const std::vector<Token>& tokens, Face f) {
@@ -121,6 +129,7 @@ void each_meld_with(const MeldText& text, const std::vector<Face>& pool, Face wi
     // Runs: every window of places holding the anchor's rank (at its place, or 13 places on
     // round the corner) whose places without a card of the pool the jokers can fill.
     std::vector<Token> tokens;
+    std::vector<Face> places;
     std::vector<int> used(kFaces, 0);
     for (int place : {a.rank(), a.rank() + kRanks})
       for (int low = std::max(1, place - kRanks + 1); low <= place && low <= kRanks + 1; ++low)
@@ -133,7 +142,8 @@ void each_meld_with(const MeldText& text, const std::vector<Face>& pool, Face wi
           }
           tokens.clear();
           std::fill(used.begin(), used.end(), 0);
-          each_run_fill(held, a.suit(), low, high, tokens, 0, used, [&](const std::vector<Token>& t) {
+          run_places(a.suit(), low, high, places);
+          each_run_fill(held, places, 0, tokens, 0, used, [&](const std::vector<Token>& t) {
             if (holds_face(t, a)) keep(t);
           });
         }
@@ -155,6 +165,11 @@ void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, 
     visit(t);
   };
   if (is_set(meld)) {
+    // Without a joker, a layoff onto a set needs a card of its rank.
+    const int rank = meld[0].face.rank();
+    int of_rank = held.jokers;
+    for (int s = 0; s < kSuits; ++s) of_rank += held.count[Face::natural(s, rank).code()];
+    if (of_rank == 0) return;
     std::vector<bool> already(kSuits, false);
     for (const TableCard& c : meld)
       if (c.face.is_natural()) already[size_t(c.face.suit())] = true;
@@ -163,11 +178,16 @@ void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, 
   }
   const int s = meld[0].face.suit(), m = int(meld.size());
   const int low = meld[0].face.rank();  // the run's places are low .. low + m - 1
+  // Without a joker, a layoff onto a run needs the card next to one of its ends.
+  if (held.jokers == 0 && held.count[Face::natural(s, rank_at(low - 1)).code()] == 0 &&
+      held.count[Face::natural(s, rank_at(low + m)).code()] == 0)
+    return;
   // A place no card of the pool fills takes a joker: more such places than jokers, and
   // every longer layoff on that side fails too.
   auto gap = [&](int place) { return held.count[Face::natural(s, rank_at(place)).code()] == 0; };
   std::vector<Token> tokens;
-  std::vector<int> used(kFaces, 0), used_above(kFaces, 0);
+  std::vector<Face> places, above_places;
+  std::vector<int> used(kFaces, 0);
   int gaps_below = 0;
   for (int below = 0; below + m <= kRanks + 1; ++below) {
     if (below > 0) gaps_below += gap(low - below);
@@ -177,15 +197,13 @@ void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, 
       if (above > 0) gaps_above += gap(low + m + above - 1);
       if (gaps_below + gaps_above > held.jokers) break;
       if (below + above == 0) continue;
+      // The places below the run, then those above it, filled in one go.
       tokens.clear();
       std::fill(used.begin(), used.end(), 0);
-      each_run_fill(held, s, low - below, low - 1, tokens, 0, used, [&](const std::vector<Token>& under) {
-        int jokers = 0;
-        std::fill(used_above.begin(), used_above.end(), 0);
-        for (const Token& t : under) (t.face.is_joker() ? jokers : used_above[t.face.code()]) += 1;
-        std::vector<Token> both = under;
-        each_run_fill(held, s, low + m, low + m + above - 1, both, jokers, used_above, keep);
-      });
+      run_places(s, low - below, low - 1, places);
+      run_places(s, low + m, low + m + above - 1, above_places);
+      places.insert(places.end(), above_places.begin(), above_places.end());
+      each_run_fill(held, places, 0, tokens, 0, used, keep);
     }
   }
 }
@@ -290,31 +308,35 @@ std::vector<Move> Catalog::small_moves(const Position& at) const {
   return out;
 }
 
-std::string Catalog::move_key(const Position& at, const Move& m) const {
-  std::string k = std::to_string(int(m.kind)) + "/" + std::to_string(m.player) + "/";
+uint64_t Catalog::move_key(const Position& at, const Move& m) const {
+  // FNV-1a over the move's kind, player, what it takes or names, and the cards it lays
+  // (jokers with their stand-ins) in any order: the order written is free (where it picks
+  // among places of the same cards, both lists leave it to the same reading).
+  uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&](uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
+  mix(uint64_t(m.kind)), mix(uint64_t(m.player));
   switch (m.kind) {
-    case MoveKind::kTake: return k + std::to_string(m.take_size(at.pile));
+    case MoveKind::kTake: mix(uint64_t(m.take_size(at.pile))); break;
     case MoveKind::kDiscard:
-    case MoveKind::kSwap: return k + std::to_string(m.card.code()) + "/" + std::to_string(m.kind == MoveKind::kSwap ? m.meld_id : 0);
+    case MoveKind::kSwap: mix(m.card.code()), mix(uint64_t(m.kind == MoveKind::kSwap ? m.meld_id : 0)); break;
     case MoveKind::kLayoff:
     case MoveKind::kClaim: {
-      k += std::to_string(m.kind == MoveKind::kClaim ? m.take_size(at.pile) : 0) + "/";
-      // The cards it lays, each joker with its stand-in named as the text names it (a whole
-      // card in a run, the rank or the card a set wants): in any order, since the order
-      // written is free (where it picks among places of the same cards, both lists leave it
-      // to the same reading).
+      mix(uint64_t(m.kind == MoveKind::kClaim ? m.take_size(at.pile) : 0));
+      mix(uint64_t(m.kind == MoveKind::kLayoff || m.claim_layoff ? 100 + m.meld_id : 0));
       for (const auto& g : m.groups) {
-        std::vector<std::pair<uint8_t, uint8_t>> cards;
-        for (const Token& t : g) cards.push_back({t.face.code(), t.standin.code()});
-        std::sort(cards.begin(), cards.end());
-        if (m.kind == MoveKind::kLayoff || m.claim_layoff) k += "m" + std::to_string(m.meld_id);
-        for (const auto& [face, standin] : cards) k += char(face), k += char(standin);
-        k += "|";
+        std::array<uint16_t, 32> cards{};
+        size_t n = 0;
+        for (const Token& t : g)
+          if (n < cards.size()) cards[n++] = uint16_t(t.face.code() << 8 | t.standin.code());
+        std::sort(cards.begin(), cards.begin() + long(n));
+        for (size_t i = 0; i < n; ++i) mix(cards[i]);
+        mix(0xFFFF);  // the group's end
       }
-      return k;
+      break;
     }
-    default: return k;
+    default: break;
   }
+  return h;
 }
 
 }  // namespace meldcheck::oracle

@@ -23,8 +23,8 @@ struct Context {
 
   const Seat& seat() const { return at.seats[size_t(move.player)]; }
   bool is(MoveKind k) const { return move.kind == k; }
-  bool has(const std::string& variant) const;
-  const std::string& option(const std::string& id) const;
+  bool has(std::string_view variant) const;
+  const std::string& option(std::string_view id) const;
 
   // The cards the move takes from the pile (newest last), and the deepest of them.
   std::vector<Face> taken() const;
@@ -124,8 +124,9 @@ const RulesetRules& rummikub();
 
 // ---- tests the clauses share ---------------------------------------------------------
 
-// Whether the hand holds these faces, with repeats.
+// Whether the hand holds these faces (the tokens' cards), with repeats.
 bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces);
+bool holds(const std::vector<Face>& hand, const std::vector<Token>& tokens);
 // Removes one card of each face (which must be there).
 std::vector<Face> without(std::vector<Face> hand, const std::vector<Face>& faces);
 std::vector<Face> faces_of(const std::vector<Token>& tokens);
