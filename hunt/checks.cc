@@ -473,7 +473,8 @@ std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::ve
   std::unordered_set<uint64_t> engine_keys;
   for (const Action& a : *listed)
     if (small_kind(a.kind) && !(a.kind == ActionKind::kClaim && a.cards.groups() > 1)) {
-      engine.push_back({cat.move_key(*model_, move_of(a)), &a});
+      move_of(a, scratch_move_);
+      engine.push_back({cat.move_key(*model_, scratch_move_), &a});
       engine_keys.insert(engine.back().first);
     }
   const std::vector<oracle::Move> rules_allow = cat.small_moves(*model_);

@@ -161,6 +161,7 @@ class Checker {
   // The reference model's position: the game's, as the catalog works it out.
   std::optional<oracle::Position> model_;
   oracle::Position scratch_, engine_view_;  // storage the model's steps and the comparisons reuse
+  oracle::Move scratch_move_;
   std::vector<Action> listed_;  // the engine's list, its storage kept from step to step
   CheckLevel level_;
   CheckSet checks_;

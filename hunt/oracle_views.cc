@@ -80,6 +80,11 @@ void position_of(const GameState& s, oracle::Position& p) {
 
 oracle::Move move_of(const Action& a) {
   oracle::Move m;
+  move_of(a, m);
+  return m;
+}
+
+void move_of(const Action& a, oracle::Move& m) {
   switch (a.kind) {
     case ActionKind::kDraw: m.kind = oracle::MoveKind::kDraw; break;
     case ActionKind::kTake: m.kind = oracle::MoveKind::kTake; break;
@@ -94,21 +99,24 @@ oracle::Move move_of(const Action& a) {
     case ActionKind::kNextHand: m.kind = oracle::MoveKind::kNextHand; break;
   }
   m.player = a.player;
+  m.take_count = 0;
+  m.take_all = false;
+  m.take_down_to.reset();
   switch (a.take.kind) {
     case TakeSpec::Kind::kCount: m.take_count = a.take.count; break;
     case TakeSpec::Kind::kAll: m.take_all = true; break;
     case TakeSpec::Kind::kDownTo: m.take_down_to = a.take.face; break;
     case TakeSpec::Kind::kNone: break;
   }
+  m.groups.resize(size_t(a.cards.groups()));
   for (int g = 0; g < a.cards.groups(); ++g) {
     const auto group = a.cards.group(g);
-    m.groups.emplace_back(group.begin(), group.end());
+    m.groups[size_t(g)].assign(group.begin(), group.end());
   }
   m.meld_id = a.meld_id;
   m.claim_layoff = a.claim_layoff;
   m.card = a.card;
   m.seed = a.seed;
-  return m;
 }
 
 Action action_of(const oracle::Move& m) {

@@ -15,6 +15,8 @@ oracle::Position position_of(const GameState& s);
 // The same into `out`, its storage reused.
 void position_of(const GameState& s, oracle::Position& out);
 oracle::Move move_of(const Action& a);
+// The same into `out`, its storage reused.
+void move_of(const Action& a, oracle::Move& out);
 // A move of the rules as the engine's action (a take by its count).
 Action action_of(const oracle::Move& m);
 

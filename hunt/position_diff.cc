@@ -65,21 +65,23 @@ bool is_set(const PlacedMeld& m) {
   return std::all_of(m.cards.begin(), m.cards.end(), [&](const TableCard& c) { return c.face.rank() == m.cards[0].face.rank(); });
 }
 
-// The meld's cards as compared: a set in a fixed order, a run as laid; builders only where
-// the table has owners.
-std::vector<TableCard> compared_cards(const PlacedMeld& m, bool owners) {
-  std::vector<TableCard> cards = m.cards;
-  if (!owners)
-    for (TableCard& c : cards) c.laid_by = 0;
-  if (is_set(m))
-    std::sort(cards.begin(), cards.end(), [](const TableCard& a, const TableCard& b) {
-      return std::tie(a.face, a.joker, a.laid_by) < std::tie(b.face, b.joker, b.laid_by);
-    });
-  return cards;
+bool same_card(const TableCard& x, const TableCard& y, bool owners) {
+  return x.face == y.face && x.joker == y.joker && (!owners || x.laid_by == y.laid_by);
 }
 
 bool same_meld(const PlacedMeld& a, const PlacedMeld& b, bool owners) {
-  return a.id == b.id && (!owners || a.owner == b.owner) && compared_cards(a, owners) == compared_cards(b, owners);
+  if (a.id != b.id || (owners && a.owner != b.owner) || a.cards.size() != b.cards.size()) return false;
+  if (!is_set(a)) {  // a run, in order
+    for (size_t i = 0; i < a.cards.size(); ++i)
+      if (!same_card(a.cards[i], b.cards[i], owners)) return false;
+    return true;
+  }
+  // A set, as a multiset: each card as often in both.
+  for (const TableCard& c : a.cards) {
+    const auto alike = [&](const TableCard& o) { return same_card(c, o, owners); };
+    if (std::count_if(a.cards.begin(), a.cards.end(), alike) != std::count_if(b.cards.begin(), b.cards.end(), alike)) return false;
+  }
+  return true;
 }
 
 std::string card_text(const TableCard& c, int owner, bool owners, Notation n) {

@@ -22,13 +22,19 @@ const std::string& Context::option(std::string_view id) const {
 }
 
 const std::vector<Token>& Context::tokens() const {
+  static const std::vector<Token> none;
+  if (move.groups.empty()) return none;
+  if (move.groups.size() == 1) return move.groups[0];  // the common case, without a copy
   if (!tokens_) tokens_ = move.tokens();
   return *tokens_;
 }
 
-std::vector<Face> Context::taken() const {
-  const int n = move.take_size(at.pile);
-  return std::vector<Face>(at.pile.end() - n, at.pile.end());
+const std::vector<Face>& Context::taken() const {
+  if (!taken_) {
+    const int n = move.take_size(at.pile);
+    taken_.emplace(at.pile.end() - n, at.pile.end());
+  }
+  return *taken_;
 }
 
 std::vector<Face> Context::pool() const {
@@ -73,7 +79,7 @@ MeldFaults Context::layoff_faults() const {
   return oracle::layoff_faults(text, m->cards, move.groups[0]);
 }
 
-MeldFaults Context::laid_faults() const {
+const MeldFaults& Context::laid_faults() const {
   if (!laid_faults_) {
     switch (move.kind) {
       case MoveKind::kMeld:

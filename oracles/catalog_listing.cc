@@ -243,12 +243,13 @@ std::vector<Move> Catalog::small_moves(const Position& at) const {
     offer(d);
   }
   const Held held(hand);
+  Move l = base;  // a layoff, its cards' storage kept from one to the next
+  l.kind = MoveKind::kLayoff;
+  l.groups.resize(1);
   for (const PlacedMeld& m : at.table) {
     each_layoff(text_, m.cards, held, Face::none(), [&](const std::vector<Token>& t) {
-      Move l = base;
-      l.kind = MoveKind::kLayoff;
       l.meld_id = m.id;
-      l.groups = {t};
+      l.groups[0] = t;
       offer(l);
     });
     if (std::none_of(m.cards.begin(), m.cards.end(), [](const TableCard& c) { return c.joker; })) continue;

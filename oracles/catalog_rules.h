@@ -27,7 +27,7 @@ struct Context {
   const std::string& option(std::string_view id) const;
 
   // The cards the move takes from the pile (newest last), and the deepest of them.
-  std::vector<Face> taken() const;
+  const std::vector<Face>& taken() const;
   // The mover's hand with the pile cards a take or claim adds.
   std::vector<Face> pool() const;
   // The mover's hand once the cards the move lays or discards have left it.
@@ -37,7 +37,7 @@ struct Context {
   // Faults of the cards a layoff (or a claim's layoff) builds on its meld.
   MeldFaults layoff_faults() const;
   // The faults of what the move lays: its new melds, its layoff, or a claim's use of them.
-  MeldFaults laid_faults() const;
+  const MeldFaults& laid_faults() const;
   // The readings of the move's new melds (empty where one is no meld).
   const std::vector<Reading>& readings() const;
   // Whether the claim's window is open: after a discard, before the next player draws.
@@ -50,6 +50,7 @@ struct Context {
 
   // Read once: many clauses ask about the same melds.
   mutable std::optional<std::vector<Token>> tokens_{};
+  mutable std::optional<std::vector<Face>> taken_{};
   mutable std::optional<MeldFaults> laid_faults_{};
   mutable std::optional<std::vector<Reading>> readings_{};
 };
