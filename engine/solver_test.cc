@@ -98,8 +98,9 @@ TEST(Solver, TheValueGoalCountsNumbersAndThirtyForAJoker) {
 }
 
 // Small random positions: tables of a few valid sets (jokers sometimes), racks of 1-4.
+// The positions must hold both answers and jokers on both sides, or the agreement says little.
 TEST(Solver, AgreesWithTheExhaustiveOracleOnSmallPositions) {
-  int checked = 0;
+  int placed = 0, nothing = 0, table_jokers = 0, rack_jokers = 0;
   for (uint64_t seed = 1; seed <= 250; ++seed) {
     SplitMix64 rng{seed};
     std::array<std::array<int, kRanks + 1>, kSuits> avail{};
@@ -130,11 +131,16 @@ TEST(Solver, AgreesWithTheExhaustiveOracleOnSmallPositions) {
       --avail[c][n], ++tc.rack[c][n], rack.push_back(Face::natural(c, n));
     }
     const Placement p = solve_tiles(tc, SolverGoal::kMostTiles, 0);
-    EXPECT_EQ(p.found ? p.rack_tiles : 0, oracle::best_rack_placement(table, rack)) << "seed " << seed;
+    const int best = oracle::best_rack_placement(table, rack);
+    EXPECT_EQ(p.found ? p.rack_tiles : 0, best) << "seed " << seed;
     if (p.found) expect_sound(tc, p);
-    ++checked;
+    (best > 0 ? placed : nothing) += 1;
+    table_jokers += tc.table_jokers > 0, rack_jokers += tc.rack_jokers > 0;
   }
-  EXPECT_EQ(checked, 250);
+  EXPECT_GE(placed, 50);
+  EXPECT_GE(nothing, 50);
+  EXPECT_GE(table_jokers, 25);
+  EXPECT_GE(rack_jokers, 25);
 }
 
 }  // namespace

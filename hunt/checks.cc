@@ -250,6 +250,9 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     return std::nullopt;
   }
 
+  // Only these lay cards on the table (any other change to it shows in the books too).
+  const bool lays_on_table = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap ||
+                             a.kind == ActionKind::kClaim || a.kind == ActionKind::kArrange;
   if (r.table.free_rearrangement) {
     if (a.kind == ActionKind::kArrange) {
       for (const Meld& m : after.table.all()) {
@@ -262,7 +265,7 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
           (jokers_on_table(after) < jokers_on_table(before) || after.hand(a.player).jokers() > before.hand(a.player).jokers()))
         return finding("joker", "a joker left the table for a rack", "reject");
     }
-  } else {
+  } else if (lays_on_table) {
     const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
     for (const Meld* m : changed_melds(before, after))
       if (!meld_oracle_accepts(d, *m))
@@ -279,7 +282,7 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
     }
     if (!allowed) return finding("joker", "a swap of " + format_face(a.card, r.notation) + " that the text does not allow", "reject");
   }
-  if (!oracle::may_stand_for_card_on_table(c.ruleset)) {
+  if (lays_on_table && !oracle::may_stand_for_card_on_table(c.ruleset)) {
     std::vector<Face> naturals_before;
     for (const Meld& m : before.table.all())
       for (int i = 0; i < m.shape.size; ++i)

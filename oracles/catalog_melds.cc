@@ -625,19 +625,36 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
           return any_meld(text, rest, at);
         });
       };
-      // f with any of the pool's cards that may go on the meld: a run may need many
-      // (K-A-2-3 laid on 4-8 round the corner).
-      std::vector<Face> near, twins;  // one of each face first: a run holds a face once
-      for (const Face& c : others)
-        if (may_go_on(c)) (std::find(near.begin(), near.end(), c) == near.end() ? near : twins).push_back(c);
-      near.insert(near.end(), twins.begin(), twins.end());
-      if (near.size() > 13) near.resize(13);  // a run has 13 faces, and a layoff adds to three
-      for (uint32_t pick = 0; pick < (1u << near.size()); ++pick) {
-        std::vector<Token> added{{f}};
-        for (size_t b = 0; b < near.size(); ++b)
-          if (pick >> b & 1) added.push_back({near[b]});
-        if (fits(added)) return true;
-      }
+      // f alone; on a run, f with every place between it and an end of the run filled
+      // (a run may need many: K-A-2-3 laid on 4-8 round the corner; with two decks a run may
+      // reach from ace to ace, fourteen places). Any layoff that holds
+      // f holds those places; each is filled by a natural card of the pool where it has
+      // one, or else a joker, and then the other way round (the jokers kept, or the
+      // naturals kept for a meld of their own first).
+      if (fits({{f}})) return true;
+      const bool set = std::all_of(m.cards.begin(), m.cards.end(), [&](const TableCard& c) { return c.face.rank() == m.cards[0].face.rank(); });
+      if (set || f.is_joker()) continue;
+      const int low = m.cards[0].face.rank(), length = int(m.cards.size()), suit = f.suit();
+      auto rank_of = [](int place) { return rank_at(place <= 0 ? place + kRanks : place); };
+      for (int direction : {1, -1})
+        for (int step = 1; step <= kRanks + 1 - length; ++step) {
+          const int place = direction > 0 ? low + length - 1 + step : low - step;
+          if (rank_of(place) != f.rank()) continue;
+          for (bool naturals_first : {true, false}) {
+            std::vector<Face> left = others;
+            std::vector<Token> chain{{f}};
+            bool filled = true;
+            for (int k = 1; k < step && filled; ++k) {
+              const Face natural = Face::natural(suit, rank_of(direction > 0 ? low + length - 1 + k : low - k));
+              auto it = std::find(left.begin(), left.end(), naturals_first ? natural : Face::joker());
+              if (it == left.end()) it = std::find(left.begin(), left.end(), naturals_first ? Face::joker() : natural);
+              if (it == left.end()) filled = false;
+              else chain.push_back({*it}), left.erase(it);
+            }
+            if (filled && fits(chain)) return true;
+          }
+          break;  // one place of f's rank on this side
+        }
     }
   return false;
 }
