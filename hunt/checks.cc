@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <unordered_map>
-#include <unordered_set>
 #include <stdexcept>
 
 #include "engine/rng.h"
@@ -471,27 +470,33 @@ std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::ve
     quick_legal_actions(s, r, listed_, kSmallKinds);
     listed = &listed_;
   }
-  // Both lists by key; the engine's in its own order, so that a report is the same run to run.
-  std::vector<std::pair<uint64_t, const Action*>> engine;
-  std::unordered_set<uint64_t> engine_keys;
+  // Both lists by key, sorted to be looked up; the engine's searched in its own order, so
+  // that a report is the same run to run.
+  std::vector<std::pair<uint64_t, const Action*>>& engine = engine_keys_;
+  engine.clear();
   for (const Action& a : *listed)
     if (small_kind(a.kind) && !(a.kind == ActionKind::kClaim && a.cards.groups() > 1)) {
       move_of(a, scratch_move_);
       engine.push_back({cat.move_key(*model_, scratch_move_), &a});
-      engine_keys.insert(engine.back().first);
     }
+  std::vector<uint64_t>& engine_lists = engine_sorted_keys_;
+  engine_lists.clear();
+  for (const auto& e : engine) engine_lists.push_back(e.first);
+  std::sort(engine_lists.begin(), engine_lists.end());
   const std::vector<oracle::Move> rules_allow = cat.small_moves(*model_);
-  std::unordered_set<uint64_t> allowed;
+  std::vector<uint64_t>& allowed = allowed_keys_;
+  allowed.clear();
   for (const oracle::Move& m : rules_allow) {
     const uint64_t key = cat.move_key(*model_, m);
-    allowed.insert(key);
-    if (engine_keys.count(key)) continue;
+    allowed.push_back(key);
+    if (std::binary_search(engine_lists.begin(), engine_lists.end(), key)) continue;
     Finding f = finding("listed", "the engine does not list an action the rules allow");
     f.listed = true;
     return Probe{action_of(m), f};
   }
+  std::sort(allowed.begin(), allowed.end());
   for (const auto& [key, a] : engine) {
-    if (allowed.count(key)) continue;
+    if (std::binary_search(allowed.begin(), allowed.end(), key)) continue;
     const std::vector<std::string> forbid = cat.forbidding(*model_, move_of(*a));
     if (forbid.empty())  // the rules allow it: their list is what misses it
       return Probe{*a, finding("catalog", "the engine lists an action the rules allow but their list of small moves misses")};

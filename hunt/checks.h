@@ -163,6 +163,8 @@ class Checker {
   oracle::Position scratch_, engine_view_;  // storage the model's steps and the comparisons reuse
   oracle::Move scratch_move_;
   std::vector<Action> listed_;  // the engine's list, its storage kept from step to step
+  std::vector<std::pair<uint64_t, const Action*>> engine_keys_;  // listing()'s, kept likewise
+  std::vector<uint64_t> engine_sorted_keys_, allowed_keys_;
   CheckLevel level_;
   CheckSet checks_;
   uint64_t steps_ = 0;

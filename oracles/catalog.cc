@@ -290,8 +290,10 @@ bool stock_has_card(const Game& g, const Position& at) {
   return false;
 }
 
+const std::string kBadTake = "core/bad-take", kNoSuchMeld = "core/no-such-meld";
+
 // The core rules of the contract, in its order; the first that forbids names the refusal.
-std::string core_refusal(const Game& g, const Context& c) {
+std::string_view core_refusal(const Game& g, const Catalog::Steps& of_this_game, const Context& c) {
   const Position& at = c.at;
   const Move& m = c.move;
   if (m.kind == MoveKind::kNextHand) {
@@ -302,9 +304,9 @@ std::string core_refusal(const Game& g, const Context& c) {
   if (at.hand_over) return "hand-over";
   if (m.player < 0 || m.player >= at.players) return "not-your-turn";
   if (m.kind == MoveKind::kClaim)  // out of turn by nature: the claim's clauses decide
-    return step_of_this_game(g, m.kind) ? "" : "not-in-this-game";
+    return of_this_game[size_t(m.kind)] ? "" : "not-in-this-game";
   if (m.player != at.to_move) return "not-your-turn";
-  if (!step_of_this_game(g, m.kind)) return "not-in-this-game";
+  if (!of_this_game[size_t(m.kind)]) return "not-in-this-game";
   if (!right_phase(g, at, m.kind)) return "wrong-phase";
   switch (m.kind) {
     case MoveKind::kDraw:
@@ -343,11 +345,12 @@ std::string core_refusal(const Game& g, const Context& c) {
 }  // namespace
 
 Catalog::Catalog(Game game) : game_(std::move(game)), text_(MeldText::of(game_)), rules_(rules_of(game_.ruleset)) {
+  for (size_t k = 0; k < steps_.size(); ++k) steps_[k] = step_of_this_game(game_, MoveKind(k));
   if (!rules_) return;
   for (const std::string& id : game_.clauses) {
     const std::string_view clause = std::string_view(id).substr(game_.ruleset.size() + 1);
     for (const rules::ClauseRule& rule : rules_->clauses)
-      if (rule.clause == clause) ordered_.emplace_back(id, &rule);
+      if (rule.clause == clause) ordered_[size_t(rule.slot)].emplace_back(id, &rule);
   }
 }
 
@@ -361,8 +364,11 @@ std::vector<std::string> Catalog::forbidding(const Position& before, const Move&
 }
 
 bool Catalog::allows(const Position& before, const Move& move) const {
+  // judge() without a string made: lists ask this of every candidate.
+  const Context c{game_, before, move, text_, rules_};
+  if (!core_refusal(game_, steps_, c).empty()) return false;
   bool forbidden = false;
-  judge(before, move, [&](const std::string&) {
+  judge_clauses(c, [&](const std::string&) {
     forbidden = true;
     return false;  // the first is enough
   });
@@ -371,7 +377,7 @@ bool Catalog::allows(const Position& before, const Move& move) const {
 
 void Catalog::judge(const Position& before, const Move& move, const std::function<bool(const std::string&)>& forbids) const {
   const Context c{game_, before, move, text_, rules_};
-  const std::string core = core_refusal(game_, c);
+  const std::string_view core = core_refusal(game_, steps_, c);
   if (!core.empty()) {
     // A ruleset may name a core rule with a clause of its own.
     if (rules_)
@@ -380,29 +386,33 @@ void Catalog::judge(const Position& before, const Move& move, const std::functio
           forbids(game_.ruleset + "/" + std::string(clause));
           return;
         }
-    forbids("core/" + core);
+    forbids("core/" + std::string(core));
     return;
   }
+  judge_clauses(c, forbids);
+}
+
+template <class Forbidden>
+void Catalog::judge_clauses(const rules::Context& c, Forbidden&& forbids) const {
   bool any = false, more = true;
   // The clauses of one slot in catalog order; whether one forbids.
   auto ask = [&](rules::Slot slot, bool consequences) {
-    for (const auto& [id, rule] : ordered_) {
+    for (const auto& [id, rule] : ordered_[size_t(slot)]) {
       if (!more) break;
-      if (rule->slot != slot) continue;
       const rules::Forbids f = consequences ? rule->leaves_unmet : rule->forbids;
       if (f && f(c)) any = true, more = forbids(id);
     }
     return any;
   };
-  if (move.kind == MoveKind::kClaim) {
+  if (c.move.kind == MoveKind::kClaim) {
     if (ask(rules::Slot::kClaimTurn, false)) return;
-    if (move.take_size(before.pile) == 0) {
-      forbids("core/bad-take");
+    if (c.move.take_size(c.at.pile) == 0) {
+      forbids(kBadTake);
       return;
     }
     if (ask(rules::Slot::kClaimCards, false)) return;
-    if (move.claim_layoff && !before.meld(move.meld_id)) {
-      forbids("core/no-such-meld");
+    if (c.move.claim_layoff && !c.at.meld(c.move.meld_id)) {
+      forbids(kNoSuchMeld);
       return;
     }
   }
@@ -412,7 +422,7 @@ void Catalog::judge(const Position& before, const Move& move, const std::functio
 }
 
 bool Catalog::step_fits(const Position& at, MoveKind kind) const {
-  return !at.hand_over && step_of_this_game(game_, kind) && (kind == MoveKind::kClaim || right_phase(game_, at, kind));
+  return !at.hand_over && steps_[size_t(kind)] && (kind == MoveKind::kClaim || right_phase(game_, at, kind));
 }
 
 bool Catalog::may_claim(const Position& at, int player) const {
@@ -421,9 +431,9 @@ bool Catalog::may_claim(const Position& at, int player) const {
   m.player = player;
   m.take_count = 1;
   const Context c{game_, at, m, text_, rules_};
-  if (!core_refusal(game_, c).empty()) return false;
-  for (const auto& [id, rule] : ordered_)
-    if (rule->slot == rules::Slot::kClaimTurn && rule->forbids(c)) return false;
+  if (!core_refusal(game_, steps_, c).empty()) return false;
+  for (const auto& [id, rule] : ordered_[size_t(rules::Slot::kClaimTurn)])
+    if (rule->forbids(c)) return false;
   return true;
 }
 

@@ -7,6 +7,7 @@
 // the catalog check) finds a rule bug that keeps every card, and a bookkeeping slip.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -21,6 +22,7 @@ namespace meldcheck::oracle {
 
 namespace rules {
 struct ClauseRule;
+struct Context;
 struct RulesetRules;
 }  // namespace rules
 
@@ -73,15 +75,23 @@ class Catalog {
 
   const Game& game() const { return game_; }
 
+ public:
+  using Steps = std::array<bool, size_t(MoveKind::kNextHand) + 1>;
+
  private:
   // Calls forbids(id) with each clause that forbids the move, in order, while it returns true.
   void judge(const Position& before, const Move& move, const std::function<bool(const std::string&)>& forbids) const;
+  // The same past the core rules, for a move read into c.
+  template <class Forbidden>
+  void judge_clauses(const rules::Context& c, Forbidden&& forbids) const;
 
   Game game_;
   MeldText text_;
   const rules::RulesetRules* rules_;
-  // The game's clauses that have predicates, in catalog order, with their full ids.
-  std::vector<std::pair<std::string, const rules::ClauseRule*>> ordered_;
+  Steps steps_{};  // by MoveKind: whether the game has such steps at all (read once)
+  // The game's clauses that have predicates, in catalog order, with their full ids, by slot
+  // (rules::Slot: the turn's clauses, a claim's window, a claim's cards).
+  std::array<std::vector<std::pair<std::string, const rules::ClauseRule*>>, 3> ordered_;
 };
 
 // The clause ids (core ones included) a ruleset has predicates for.

@@ -17,16 +17,18 @@ int rank_at(int place) { return (place - 1 + 2 * kRanks) % kRanks + 1; }
 
 // The cards of a pool, by face, and its jokers.
 struct Held {
-  std::vector<int> count = std::vector<int>(kFaces, 0);
+  std::array<int, kFaces> count{};
   int jokers = 0;
   explicit Held(const std::vector<Face>& pool) {
     for (const Face& f : pool) (f.is_joker() ? jokers : count[f.code()]) += 1;
   }
 };
 
+using Suits = std::array<bool, kSuits>;
+
 // Jokers named for a set of rank r laid with `used` suits: by rank alone, or as whole cards
 // of the suits still missing, each naming tried, where the text wants whole cards.
-void name_set_jokers(const MeldText& text, int r, int jokers, std::vector<bool> used, std::vector<Token>& tokens,
+void name_set_jokers(const MeldText& text, int r, int jokers, Suits used, std::vector<Token>& tokens,
                      const std::function<void(const std::vector<Token>&)>& visit) {
   if (jokers == 0) {
     visit(tokens);
@@ -51,20 +53,21 @@ void name_set_jokers(const MeldText& text, int r, int jokers, std::vector<bool> 
 // Cards of rank r from `held` (each suit up to what is held) and some jokers, at least
 // `least` in all and one of face `with` (or a joker, `with` being one), with `already` the
 // suits the set holds.
-void each_set_part(const MeldText& text, const Held& held, int r, Face with, size_t least, const std::vector<bool>& already,
+void each_set_part(const MeldText& text, const Held& held, int r, Face with, size_t least, const Suits& already,
                    const std::function<void(const std::vector<Token>&)>& visit) {
-  std::vector<int> take(kSuits, 0);
+  std::array<int, kSuits> take{};
+  std::vector<Token> tokens;
   auto suits = [&](auto&& self, int s) -> void {
     if (s == kSuits) {
-      std::vector<Token> tokens;
-      std::vector<bool> used = already;
+      if (with.is_natural() && take[size_t(with.suit())] == 0) return;
+      tokens.clear();
+      Suits used = already;
       for (int k = 0; k < kSuits; ++k)
         for (int i = 0; i < take[size_t(k)]; ++i) tokens.push_back({Face::natural(k, r)}), used[size_t(k)] = true;
-      if (with.is_natural() && take[size_t(with.suit())] == 0) return;
+      const size_t naturals = tokens.size();
       for (int j = with.is_joker() ? 1 : 0; j <= held.jokers; ++j) {
-        if (tokens.size() + size_t(j) < least || tokens.size() + size_t(j) == 0) continue;
-        std::vector<Token> named = tokens;
-        name_set_jokers(text, r, j, used, named, visit);
+        if (naturals + size_t(j) < least || naturals + size_t(j) == 0) continue;
+        name_set_jokers(text, r, j, used, tokens, visit);  // leaves tokens as it found them
       }
       return;
     }
@@ -81,7 +84,7 @@ void each_set_part(const MeldText& text, const Held& held, int r, Face with, siz
 // pool or a joker, the cards so far in `tokens`; visit(tokens) once every place is filled.
 template <class Visit>
 void each_run_fill(const Held& held, const std::vector<Face>& places, size_t i, std::vector<Token>& tokens, int jokers_used,
-                   std::vector<int>& used, Visit&& visit) {
+                   std::array<int, kFaces>& used, Visit&& visit) {
   if (i == places.size()) {
     visit(tokens);
     return;
@@ -125,12 +128,12 @@ void each_meld_with(const MeldText& text, const std::vector<Face>& pool, Face wi
       if (with.is_joker() && !holds_face(t, Face::joker())) return;
       visit(t);
     };
-    each_set_part(text, held, a.rank(), a, 3, std::vector<bool>(kSuits, false), keep);
+    each_set_part(text, held, a.rank(), a, 3, Suits{}, keep);
     // Runs: every window of places holding the anchor's rank (at its place, or 13 places on
     // round the corner) whose places without a card of the pool the jokers can fill.
     std::vector<Token> tokens;
     std::vector<Face> places;
-    std::vector<int> used(kFaces, 0);
+    std::array<int, kFaces> used{};
     for (int place : {a.rank(), a.rank() + kRanks})
       for (int low = std::max(1, place - kRanks + 1); low <= place && low <= kRanks + 1; ++low)
         for (int high = std::max(place, low + 2); high <= low + kRanks - 1; ++high) {
@@ -141,7 +144,7 @@ void each_meld_with(const MeldText& text, const std::vector<Face>& pool, Face wi
             continue;
           }
           tokens.clear();
-          std::fill(used.begin(), used.end(), 0);
+          used.fill(0);
           run_places(a.suit(), low, high, places);
           each_run_fill(held, places, 0, tokens, 0, used, [&](const std::vector<Token>& t) {
             if (holds_face(t, a)) keep(t);
@@ -170,7 +173,7 @@ void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, 
     int of_rank = held.jokers;
     for (int s = 0; s < kSuits; ++s) of_rank += held.count[Face::natural(s, rank).code()];
     if (of_rank == 0) return;
-    std::vector<bool> already(kSuits, false);
+    Suits already{};
     for (const TableCard& c : meld)
       if (c.face.is_natural()) already[size_t(c.face.suit())] = true;
     each_set_part(text, held, meld[0].face.rank(), with.is_none() ? Face::none() : with, 1, already, keep);
@@ -185,9 +188,9 @@ void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, 
   // A place no card of the pool fills takes a joker: more such places than jokers, and
   // every longer layoff on that side fails too.
   auto gap = [&](int place) { return held.count[Face::natural(s, rank_at(place)).code()] == 0; };
-  std::vector<Token> tokens;
-  std::vector<Face> places, above_places;
-  std::vector<int> used(kFaces, 0);
+  static thread_local std::vector<Token> tokens;  // storage kept from call to call
+  static thread_local std::vector<Face> places, above_places;
+  std::array<int, kFaces> used{};
   int gaps_below = 0;
   for (int below = 0; below + m <= kRanks + 1; ++below) {
     if (below > 0) gaps_below += gap(low - below);
@@ -199,7 +202,7 @@ void each_layoff(const MeldText& text, const TableMeld& meld, const Held& held, 
       if (below + above == 0) continue;
       // The places below the run, then those above it, filled in one go.
       tokens.clear();
-      std::fill(used.begin(), used.end(), 0);
+      used.fill(0);
       run_places(s, low - below, low - 1, places);
       run_places(s, low + m, low + m + above - 1, above_places);
       places.insert(places.end(), above_places.begin(), above_places.end());
