@@ -266,7 +266,7 @@ House house_of(const Scenario& sc, const RulesetLibrary& library) {
 }
 
 // For each step, the options whose other choices answer it otherwise, with every choice's answer.
-std::vector<json> readings(const Scenario& sc, size_t index, std::string_view text, const Cells& mine,
+std::vector<json> readings(const Scenario& sc, size_t index, const ScenarioFile& file, const Cells& mine,
                            const RulesetLibrary& library, const CheckSettings& settings) {
   std::vector<json> by_step(sc.steps.size(), json::array());
   const RulesetSpec* spec = library.find(sc.ruleset);
@@ -282,8 +282,8 @@ std::vector<json> readings(const Scenario& sc, size_t index, std::string_view te
       }
       ReadAs as = read_as(here);
       as.options[o.id] = choice;
-      auto read = parse_scenarios_as(text, sc.file, library, as);
-      if (index < read.size() && read[index].scenario) answers.push_back({choice, replay_cells(*read[index].scenario)});
+      const ScenarioAs read = file.read_as(index, as);
+      if (read.scenario) answers.push_back({choice, replay_cells(*read.scenario)});
     }
     for (size_t i = 0; i < sc.steps.size(); ++i) {
       const bool differs = std::any_of(answers.begin(), answers.end(), [&](const auto& a) {
@@ -300,7 +300,7 @@ std::vector<json> readings(const Scenario& sc, size_t index, std::string_view te
   return by_step;
 }
 
-json across_json(const Scenario& sc, size_t index, std::string_view text, const RulesetLibrary& library,
+json across_json(const Scenario& sc, size_t index, const ScenarioFile& file, const RulesetLibrary& library,
                  const CheckSettings& settings) {
   json steps = json::array();
   for (const Step& st : sc.steps) steps.push_back(st.text);
@@ -313,10 +313,9 @@ json across_json(const Scenario& sc, size_t index, std::string_view text, const 
   for (const House& h : settings.houses) {
     Row row;
     row.houses.push_back(format_house(h));
-    auto read = parse_scenarios_as(text, sc.file, library, read_as(h));
-    if (index >= read.size()) row.na = "the file reads otherwise";
-    else if (!read[index].scenario) row.na = read[index].error;
-    else row.cells = replay_cells(*read[index].scenario);
+    const ScenarioAs read = file.read_as(index, read_as(h));
+    if (!read.scenario) row.na = read.error;
+    else row.cells = replay_cells(*read.scenario);
     // Identical verdicts fold into one row; n/a rows fold when their reasons match.
     auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.cells == row.cells && r.na == row.na; });
     if (same != rows.end()) same->houses.push_back(row.houses.front());
@@ -328,7 +327,7 @@ json across_json(const Scenario& sc, size_t index, std::string_view text, const 
   return {{"steps", steps}, {"rows", out_rows}};
 }
 
-json check_scenario(const Scenario& sc, size_t index, std::string_view text, const RulesetLibrary& library,
+json check_scenario(const Scenario& sc, size_t index, const ScenarioFile& file, const RulesetLibrary& library,
                     const CheckSettings& settings) {
   const RuleSet& r = sc.rules;
   const Words& w = words(settings);
@@ -340,7 +339,7 @@ json check_scenario(const Scenario& sc, size_t index, std::string_view text, con
               {"notation", r.notation == Notation::kTiles ? "tiles" : "cards"},
               {"start", position_json(sc.start, r)}};
   const Cells mine = replay_cells(sc);
-  const std::vector<json> read = readings(sc, index, text, mine, library, settings);
+  const std::vector<json> read = readings(sc, index, file, mine, library, settings);
   json steps = json::array();
   GameState s = sc.start;
   for (size_t i = 0; i < sc.steps.size(); ++i) {
@@ -365,23 +364,36 @@ json check_scenario(const Scenario& sc, size_t index, std::string_view text, con
     steps.push_back(step);
   }
   out["steps"] = steps;
-  if (settings.across) out["across"] = across_json(sc, index, text, library, settings);
+  if (settings.across) out["across"] = across_json(sc, index, file, library, settings);
   return out;
 }
 
 }  // namespace
 
+FileToCheck read_file_to_check(const std::string& path, const RulesetLibrary& library, const NameFilter& filter) {
+  FileToCheck out;
+  try {
+    out.file.emplace(read_text_file(path, YamlLimits{}.max_bytes), path, library);
+    const std::vector<Scenario>& scenarios = out.file->scenarios();
+    for (size_t i = 0; i < scenarios.size(); ++i)
+      if (filter.accepts({scenarios[i].name, path})) out.selected.push_back(i);
+  } catch (const InputError& e) {
+    out.file.reset();
+    out.error = {{"file", path}, {"name", ""}, {"error", e.what()}};
+  }
+  return out;
+}
+
+json check_scenario_of(const ScenarioFile& file, size_t index, const RulesetLibrary& library, const CheckSettings& settings) {
+  return check_scenario(file.scenarios()[index], index, file, library, settings);
+}
+
 std::vector<json> check_file(const std::string& path, const RulesetLibrary& library, const CheckSettings& settings,
                              const NameFilter& filter) {
+  const FileToCheck f = read_file_to_check(path, library, filter);
+  if (!f.file) return {f.error};
   std::vector<json> out;
-  try {
-    const std::string text = read_text_file(path, YamlLimits{}.max_bytes);
-    const std::vector<Scenario> scenarios = parse_scenarios(text, path, library);
-    for (size_t i = 0; i < scenarios.size(); ++i)
-      if (filter.accepts({scenarios[i].name, path})) out.push_back(check_scenario(scenarios[i], i, text, library, settings));
-  } catch (const InputError& e) {
-    out.push_back({{"file", path}, {"name", ""}, {"error", e.what()}});
-  }
+  for (size_t i : f.selected) out.push_back(check_scenario_of(*f.file, i, library, settings));
   return out;
 }
 

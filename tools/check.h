@@ -8,6 +8,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "tools/house.h"
 #include "tools/ruleset_loader.h"
 #include "tools/run_options.h"
+#include "tools/scenario.h"
 
 namespace meldcheck {
 
@@ -29,6 +31,18 @@ struct CheckSettings {
 // entry with `error` when the file cannot be read.
 std::vector<nlohmann::json> check_file(const std::string& path, const RulesetLibrary& library,
                                        const CheckSettings& settings, const NameFilter& filter);
+
+// The same in two parts, so that the scenarios of many files (or of one long file) can be
+// checked on many jobs: a file read once, the scenarios the filter selects, or the entry
+// that says why it cannot be read; then one scenario's entry.
+struct FileToCheck {
+  std::optional<ScenarioFile> file;
+  std::vector<size_t> selected;  // indexes into file->scenarios()
+  nlohmann::json error;          // when the file cannot be read
+};
+FileToCheck read_file_to_check(const std::string& path, const RulesetLibrary& library, const NameFilter& filter);
+nlohmann::json check_scenario_of(const ScenarioFile& file, size_t index, const RulesetLibrary& library,
+                                 const CheckSettings& settings);
 
 // The whole report around the entries of every file.
 nlohmann::json check_report(std::vector<nlohmann::json> scenarios, const CheckSettings& settings);

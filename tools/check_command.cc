@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
@@ -25,7 +26,7 @@ CLI::App* add_check_command(CLI::App& app, CheckFlags& flags) {
   c->add_option("--lang", flags.lang, "en or sv: verdicts, clauses and card names in Swedish")
       ->check(CLI::IsMember({"en", "sv"}));
   c->add_option("--filter", flags.filter, "scenario names or files, GoogleTest style: PATTERNS[-NEGATIVE]");
-  c->add_option("--jobs", flags.jobs, "files checked at once (0: one a core); the report is the same");
+  c->add_option("--jobs", flags.jobs, "scenarios checked at once (0: one a core); the report is the same");
   return c;
 }
 
@@ -64,14 +65,20 @@ int check_command(const CheckFlags& flags, const RulesetLibrary& library) {
   for (const std::string& path : flags.paths)
     for (std::string& file : scenario_files(path))
       if (!filter.excludes(file)) files.push_back(std::move(file));
-  auto per_file = parallel_map(files.size(), flags.jobs, [&](size_t i) { return check_file(files[i], library, settings, filter); });
-  std::vector<nlohmann::json> scenarios;
-  bool unreadable = false;
-  for (auto& entries : per_file)
-    for (auto& e : entries) {
-      unreadable |= e.contains("error");
-      scenarios.push_back(std::move(e));
-    }
+  // Each file read once; then every scenario of every file is a piece of work of its own,
+  // so that one long file is spread over the jobs too. The report keeps the files' order.
+  const std::vector<FileToCheck> read =
+      parallel_map(files.size(), flags.jobs, [&](size_t i) { return read_file_to_check(files[i], library, filter); });
+  std::vector<std::pair<size_t, size_t>> work;  // (file, scenario), or (file, npos) for an unreadable file
+  for (size_t f = 0; f < read.size(); ++f) {
+    if (!read[f].file) work.push_back({f, std::string::npos});
+    for (size_t i : read[f].selected) work.push_back({f, i});
+  }
+  std::vector<nlohmann::json> scenarios = parallel_map(work.size(), flags.jobs, [&](size_t w) {
+    const auto [f, i] = work[w];
+    return i == std::string::npos ? read[f].error : check_scenario_of(*read[f].file, i, library, settings);
+  });
+  const bool unreadable = std::any_of(read.begin(), read.end(), [](const FileToCheck& f) { return !f.file; });
   if (scenarios.empty() && !flags.filter.empty()) std::cerr << "meldcheck check: no scenario matches --filter '" << flags.filter << "'\n";
   const nlohmann::json report = check_report(std::move(scenarios), settings);
   if (flags.format == "json") std::cout << report.dump(2) << "\n";

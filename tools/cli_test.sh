@@ -60,6 +60,12 @@ out=$("$meldcheck" replay --filter "*/solve.yaml" "$data"); code=$?
 out=$("$meldcheck" replay --filter "-*/testdata/*" "$data" 2>&1 >/dev/null); [ -n "$out" ] || { echo "filter matching nothing: no note"; exit 1; }
 scenarios=$data/../../scenarios
 [ "$("$meldcheck" replay --jobs 2 "$scenarios")" == "$("$meldcheck" replay --jobs 1 "$scenarios")" ] || { echo "--jobs 2 reports otherwise"; exit 1; }
+# check spreads the scenarios of a file over the jobs; the report is the same, in file order.
+for fmt in text json; do
+  [ "$("$meldcheck" check --jobs 2 --format $fmt --across all "$scenarios/rummy500/drawing.yaml" "$scenarios/rummikub")" == \
+    "$("$meldcheck" check --jobs 1 --format $fmt --across all "$scenarios/rummy500/drawing.yaml" "$scenarios/rummikub")" ] ||
+    { echo "check --jobs 2 --format $fmt reports otherwise"; exit 1; }
+done
 "$meldcheck" replay "$data/solve.yaml" | grep -q $'\033' && { echo "colour into a pipe"; exit 1; }
 if command -v script >/dev/null; then
   out=$(script -qc "'$meldcheck' replay '$data/solve.yaml'" /dev/null); grep -q $'\033\[32mPASS' <<<"$out" || { echo "no colour on a terminal: $out"; exit 1; }

@@ -55,11 +55,6 @@ const std::vector<std::string> kActionKeys = {"draw", "take", "meld",  "layoff",
 
 // The names a file writes its playing cards with: one file, one set of names, settled by
 // the first card that only one of them reads (a bare "JK" or "JK=7" reads the same in both).
-struct FileCardNames {
-  std::optional<CardNames> names;
-  Mark first;  // that card
-};
-
 class Reader : public YamlReader {
  public:
   Reader(const std::string& file, const RuleSet& rules, int players, FileCardNames& card_names)
@@ -867,33 +862,29 @@ const std::map<std::string, std::vector<std::string>>& scenario_keys() { return 
 std::string player_name(int p) { return std::string(1, char('A' + p)); }
 
 std::vector<Scenario> parse_scenarios(std::string_view text, const std::string& file, const RulesetLibrary& library) {
-  std::vector<YamlNode> docs = parse_yaml(text, file);
-  std::vector<Scenario> out;
-  FileCardNames card_names;
-  for (size_t i = 0; i < docs.size(); ++i) {
-    if (docs[i].is_null()) continue;  // an empty document between separators
-    out.push_back(read_scenario(docs[i], file, library, int(i), card_names));
-  }
-  if (out.empty()) throw InputError(file, {1, 1}, "the file holds no scenario");
-  return out;
+  return ScenarioFile(text, file, library).scenarios();
 }
 
-std::vector<ScenarioAs> parse_scenarios_as(std::string_view text, const std::string& file, const RulesetLibrary& library,
-                                           const ReadAs& as) {
-  std::vector<YamlNode> docs = parse_yaml(text, file);
-  std::vector<ScenarioAs> out;
-  FileCardNames card_names;
-  for (size_t i = 0; i < docs.size(); ++i) {
-    if (docs[i].is_null()) continue;
-    try {
-      out.push_back({read_scenario(docs[i], file, library, int(i), card_names, &as), ""});
-    } catch (const InputError& e) {
-      out.push_back({std::nullopt, e.what()});
-    } catch (const std::invalid_argument& e) {  // a variant or option the house's ruleset lacks
-      out.push_back({std::nullopt, e.what()});
-    }
+ScenarioFile::ScenarioFile(std::string_view text, std::string file, const RulesetLibrary& library)
+    : file_(std::move(file)), library_(&library), docs_(parse_yaml(text, file_)) {
+  for (size_t i = 0; i < docs_.size(); ++i) {
+    if (docs_[i].is_null()) continue;  // an empty document between separators
+    scenarios_.push_back(read_scenario(docs_[i], file_, library, int(i), card_names_));
+    doc_of_.push_back(int(i));
   }
-  return out;
+  if (scenarios_.empty()) throw InputError(file_, {1, 1}, "the file holds no scenario");
+}
+
+ScenarioAs ScenarioFile::read_as(size_t index, const ReadAs& as) const {
+  FileCardNames names = card_names_;
+  const int doc = doc_of_.at(index);
+  try {
+    return {read_scenario(docs_[size_t(doc)], file_, *library_, doc, names, &as), ""};
+  } catch (const InputError& e) {
+    return {std::nullopt, e.what()};
+  } catch (const std::invalid_argument& e) {  // a variant or option the house's ruleset lacks
+    return {std::nullopt, e.what()};
+  }
 }
 
 Step parse_step(std::string_view text, const std::string& file, const RuleSet& rules, int players,

@@ -131,9 +131,32 @@ struct ScenarioAs {
   std::optional<Scenario> scenario;
   std::string error;
 };
-// Throws InputError only when the file is no YAML at all.
-std::vector<ScenarioAs> parse_scenarios_as(std::string_view text, const std::string& file, const RulesetLibrary& library,
-                                           const ReadAs& as);
+
+// The notation a file's cards settled on (its first card only one notation reads).
+struct FileCardNames {
+  std::optional<CardNames> names;
+  Mark first;  // that card
+};
+
+// A file's scenarios, its YAML parsed once, each one readable again alone in another house
+// (`meldcheck check` reads every scenario under every choice of every option: reading the
+// file again for each would make a file's cost grow with the square of its scenarios).
+class ScenarioFile {
+ public:
+  // Throws InputError at the offending node, as parse_scenarios does.
+  ScenarioFile(std::string_view text, std::string file, const RulesetLibrary& library);
+  const std::vector<Scenario>& scenarios() const { return scenarios_; }
+  // scenarios()[index]'s document read as that house.
+  ScenarioAs read_as(size_t index, const ReadAs& as) const;
+
+ private:
+  std::string file_;
+  const RulesetLibrary* library_;
+  std::vector<YamlNode> docs_;
+  std::vector<int> doc_of_;  // by scenario: its document's index in the file
+  std::vector<Scenario> scenarios_;
+  FileCardNames card_names_;  // as the whole file settled them
+};
 
 // One step as a scenario writes it (without `expect` or `then`), for a game of `players`.
 Step parse_step(std::string_view text, const std::string& file, const RuleSet& rules, int players,
