@@ -10,6 +10,7 @@ packages=(
   libclang-rt-14-dev  # fuzzer/FuzzedDataProvider.h, read by the fuzz targets under any compiler
   clang               # the fuzz preset and the clusterfuzzlite_build test (libFuzzer, sanitizers)
   python3-yaml        # oracles/rummikub-py's tests that read scenarios/
+  libxml2-utils       # xmllint, for the report_validity test of the JUnit reports
   chromium  # headless, for the check_html_chromium test of `meldcheck check --format html` (skipped without it)
 )
 

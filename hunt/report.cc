@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/json_text.h"
 #include "tools/replay.h"
 #include "tools/scenario.h"
 
@@ -112,7 +113,7 @@ std::string to_json(const Report& r, const RulesetLibrary& library) {
       {"hands_per_second", r.hands_per_second()},
       {"timing", {{"seconds", r.seconds}, {"cpu_seconds", r.cpu_seconds}, {"jobs", r.jobs}, {"interrupted", r.interrupted}}},
   };
-  return out.dump(2) + "\n";
+  return json_text(out, 2) + "\n";
 }
 
 Report report_from_json(const std::string& text, const std::string& file) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/json_text.h"
 #include "tools/check.h"
 #include "tools/check_html.h"
 #include "tools/replay.h"
@@ -81,7 +82,7 @@ int check_command(const CheckFlags& flags, const RulesetLibrary& library) {
   const bool unreadable = std::any_of(read.begin(), read.end(), [](const FileToCheck& f) { return !f.file; });
   if (scenarios.empty() && !flags.filter.empty()) std::cerr << "meldcheck check: no scenario matches --filter '" << flags.filter << "'\n";
   const nlohmann::json report = check_report(std::move(scenarios), settings);
-  if (flags.format == "json") std::cout << report.dump(2) << "\n";
+  if (flags.format == "json") std::cout << json_text(report, 2) << "\n";
   else if (flags.format == "html") write_check_html(std::cout, report);
   else write_check_text(std::cout, report, colour_wanted(STDOUT_FILENO));
   return unreadable ? 2 : 0;

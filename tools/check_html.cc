@@ -4,6 +4,9 @@
 #include <string>
 #include <string_view>
 
+#include "tools/json_text.h"
+#include "tools/report.h"
+
 namespace meldcheck {
 namespace {
 
@@ -73,21 +76,8 @@ constexpr Words kSwedish = {
     "Vinnare", "Spelare", "Poäng", "Kort", "Bricka", "Varför", "Över husreglerna", "Husregler",
     "ej tillämplig", "Föregående steg", "Nästa steg"};
 
-std::string esc(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+// Markup escaped, and what is not UTF-8 (a scenario's own bytes) as U+FFFD.
+std::string esc(std::string_view s) { return xml_text(std::string(s)); }
 
 // Field access that never throws: a missing or mistyped field reads as absent.
 const json& field(const json& j, const char* key) {
@@ -98,7 +88,7 @@ const json& field(const json& j, const char* key) {
 }
 std::string text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
-  if (v.is_number() || v.is_boolean()) return v.dump();
+  if (v.is_number() || v.is_boolean()) return json_text(v);
   return "";
 }
 std::string str(const json& j, const char* key) { return text(field(j, key)); }

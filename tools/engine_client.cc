@@ -10,6 +10,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "tools/json_text.h"
+
 namespace meldcheck {
 
 EngineProcess::EngineProcess(std::string command, std::chrono::milliseconds timeout)
@@ -54,7 +56,7 @@ EngineProcess::Reply EngineProcess::request(nlohmann::json req) {
   if (!alive()) return {std::nullopt, "the engine is not running"};
   const long id = next_id_++;
   req["id"] = id;
-  const std::string line = req.dump() + "\n";
+  const std::string line = json_text(req) + "\n";
   auto fail = [&](std::string why) {
     int status = 0;
     bool exited = false;

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <thread>
 
+#include "tools/json_text.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "hunt/play.h"
@@ -146,18 +147,18 @@ class Lockstep {
       start["setup"] = setup;
       doc["deal"] = {{"players", c.start.num_players}, {"seed", 0}};
     }
-    g.house = parse_scenarios(doc.dump(), "lockstep", library_).front();
+    g.house = parse_scenarios(json_text(doc), "lockstep", library_).front();
     g.ours = c.start;
     std::string why;
     g.theirs = session_.engine(why);
     if (!g.theirs) return StepOutcome::trouble("no engine: " + why);
     if (std::string no = unsupported(session_.hello(), g.house); !no.empty()) return {StepOutcome::Kind::kUnsupported, {}, no};
     const EngineProcess::Reply r = g.theirs->request(start);
-    if (!r.answer) return StepOutcome::trouble("new " + start.dump() + ": " + r.failure);
+    if (!r.answer) return StepOutcome::trouble("new " + json_text(start) + ": " + r.failure);
     if (!r.answer->value("ok", false)) {
       const json err = r.answer->value("error", json::object());
       if (err.value("code", "") == "unsupported") return {StepOutcome::Kind::kUnsupported, {}, "new: " + err.value("message", "")};
-      if (c.deal) return StepOutcome::trouble("the engine refused the deal " + start["deal"].dump() + ": " + r.answer->dump());
+      if (c.deal) return StepOutcome::trouble("the engine refused the deal " + json_text(start["deal"]) + ": " + json_text(*r.answer));
       return {StepOutcome::Kind::kUnsupported, {}, "the engine refused the setup"};
     }
     StepOutcome o = compare_positions(g);
@@ -180,9 +181,9 @@ class Lockstep {
       ++report_.legal_steps;
       Step parsed;
       try {
-        parsed = parse_step(step.dump(), "legal", rules, g.ours.num_players, library_);
+        parsed = parse_step(json_text(step), "legal", rules, g.ours.num_players, library_);
       } catch (const InputError& e) {
-        return StepOutcome::trouble("legal: a listed step does not read: " + step.dump() + ": " + e.message());
+        return StepOutcome::trouble("legal: a listed step does not read: " + json_text(step) + ": " + e.message());
       }
       GameState copy = g.ours;
       const Check v = apply_step(copy, rules, parsed);
@@ -191,7 +192,7 @@ class Lockstep {
       if (parsed.action.player == kNoPlayer) refused->player = g.ours.to_move;
       StepOutcome o{StepOutcome::Kind::kDiverged, {}, ""};
       o.finding.check = "engine-legal";
-      o.finding.message = engine_name() + " lists " + step.dump() + " as legal; meldcheck refuses it (" + rules.rule_id(v) + ")";
+      o.finding.message = engine_name() + " lists " + json_text(step) + " as legal; meldcheck refuses it (" + rules.rule_id(v) + ")";
       o.finding.note = engine_name() + " lists this step among the legal ones";
       o.finding.listed = false;
       return o;
@@ -205,18 +206,18 @@ class Lockstep {
     const json step = step_json(a, r, g.ours.to_move);
     ours = apply(g.ours, r, a);
     const EngineProcess::Reply reply = g.theirs->request({{"cmd", "apply"}, {"step", step}});
-    if (!reply.answer) return StepOutcome::trouble("apply " + step.dump() + ": " + reply.failure);
+    if (!reply.answer) return StepOutcome::trouble("apply " + json_text(step) + ": " + reply.failure);
     const json& ans = *reply.answer;
-    if (!ans.value("ok", false)) return StepOutcome::trouble("apply " + step.dump() + ": the engine answered " + ans.dump());
+    if (!ans.value("ok", false)) return StepOutcome::trouble("apply " + json_text(step) + ": the engine answered " + json_text(ans));
     const bool refused = ans.value("verdict", "") == "reject";
     std::string rule = ans.value("rule", "");
     if (auto m = session_.options().rule_map.find(ans.value("reason", "")); m != session_.options().rule_map.end()) rule = m->second;
     const std::string said = refused ? "reject (" + ans.value("reason", "") + (rule.empty() ? "" : ", " + rule) + ")" : "ok";
     const std::string we_said = ours == Check::kNone ? "ok" : "reject (" + r.rule_id(ours) + ")";
     const std::string written = "meldcheck: " + we_said + "; " + engine_name() + ": " + said;
-    if (refused != (ours != Check::kNone)) return diverged("engine-verdict", step.dump() + ": " + written, engine_name() + " answered " + said);
+    if (refused != (ours != Check::kNone)) return diverged("engine-verdict", json_text(step) + ": " + written, engine_name() + " answered " + said);
     if (refused && session_.options().strict_rule_ids && rule != r.rule_id(ours))
-      return diverged("engine-rule", step.dump() + ": " + written, engine_name() + " answered " + said);
+      return diverged("engine-rule", json_text(step) + ": " + written, engine_name() + " answered " + said);
     const json before = last_state_;
     StepOutcome o = compare_positions(g);
     if (o.kind == StepOutcome::Kind::kSame && refused && last_state_ != before) {
@@ -224,10 +225,10 @@ class Lockstep {
       std::string keys;
       for (const auto& [key, value] : last_state_.items())
         if (!before.contains(key) || before[key] != value) keys += (keys.empty() ? "" : ", ") + key;
-      return diverged("engine-refusal", step.dump() + ": " + engine_name() + " refused it and its state changed (" + keys + ")",
+      return diverged("engine-refusal", json_text(step) + ": " + engine_name() + " refused it and its state changed (" + keys + ")",
                       engine_name() + " refused this step, and its state changed: " + keys);
     }
-    if (o.kind == StepOutcome::Kind::kDiverged) o.finding.message = step.dump() + " (" + we_said + "), then " + o.finding.message;
+    if (o.kind == StepOutcome::Kind::kDiverged) o.finding.message = json_text(step) + " (" + we_said + "), then " + o.finding.message;
     return o;
   }
 
@@ -240,7 +241,7 @@ class Lockstep {
     if (!g.ours.hand_over) {  // while the hand goes on, `state` alone says it all
       const EngineProcess::Reply st = g.theirs->request({{"cmd", "state"}});
       if (!st.answer || !st.answer->value("ok", false))
-        return StepOutcome::trouble("state: " + (st.answer ? st.answer->dump() : st.failure));
+        return StepOutcome::trouble("state: " + (st.answer ? json_text(*st.answer) : st.failure));
       last_state_ = st.answer->value("state", json::object());
       if (plainly_same(ours, last_state_, r)) return {};
     }
@@ -254,7 +255,7 @@ class Lockstep {
     for (const auto& [key, value] : want.items()) {
       const std::vector<std::string> u = unmet({{key, value}}, *theirs, g);
       if (u.empty()) continue;
-      expect += key + ": " + value.dump() + "\n";
+      expect += key + ": " + json_text(value) + "\n";
       for (const std::string& d : u) differences += (differences.empty() ? "" : "; ") + d;
     }
     StepOutcome o{StepOutcome::Kind::kDiverged, {}, ""};
@@ -311,7 +312,7 @@ class Lockstep {
     json doc = house_doc(*g.config, library_);
     doc["deal"] = {{"players", theirs.num_players}, {"seed", 1}};
     doc["expect"] = expect;
-    const Scenario sc = parse_scenarios(doc.dump(), "position", library_).front();
+    const Scenario sc = parse_scenarios(json_text(doc), "position", library_).front();
     return unmet_expectations(*sc.expect, theirs, g.config->rules);
   }
 
@@ -328,7 +329,7 @@ class Lockstep {
       bool listed = false;
       for (const json& step : reply.answer->value("steps", json::array())) {
         try {
-          const Step s = parse_step(step.dump(), "legal", r, g.ours.num_players, library_);
+          const Step s = parse_step(json_text(step), "legal", r, g.ours.num_players, library_);
           Action b = s.action;
           if (b.player == kNoPlayer) b.player = g.ours.to_move;
           listed = listed || write_step(b, r, g.ours.to_move) == mine;
@@ -564,7 +565,7 @@ void write_lockstep_report(std::ostream& out, const LockstepReport& r, bool as_j
       j["divergence"] = {{"kind", d.kind}, {"message", d.message}, {"scenario", d.path}, {"game", d.game},
                          {"steps_before", d.steps_before}, {"steps_after", d.steps_after}};
     }
-    out << j.dump(2) << "\n";
+    out << json_text(j, 2) << "\n";
     return;
   }
   out << "meldcheck against " << r.engine << ": " << r.games << " games, " << r.hands << " hands, " << r.steps << " steps ("

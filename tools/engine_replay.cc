@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "tools/json_text.h"
 #include "tools/protocol.h"
 #include "tools/replay.h"
 #include "tools/scenario.h"
@@ -49,7 +50,7 @@ EngineProcess* EngineSession::engine(std::string& why) {
     return nullptr;
   }
   if (!r.answer->value("ok", false) || r.answer->value("protocol", 0) != kProtocolVersion) {
-    why = "hello: the engine does not speak protocol " + std::to_string(kProtocolVersion) + ": " + r.answer->dump();
+    why = "hello: the engine does not speak protocol " + std::to_string(kProtocolVersion) + ": " + json_text(*r.answer);
     process_.reset();
     return nullptr;
   }
@@ -90,7 +91,7 @@ std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, c
                                          std::string& why, json* state) {
   EngineProcess::Reply st = e.request({{"cmd", "state"}});
   if (!st.answer || !st.answer->value("ok", false)) {
-    why = "state: " + (st.answer ? st.answer->dump() : st.failure);
+    why = "state: " + (st.answer ? json_text(*st.answer) : st.failure);
     return std::nullopt;
   }
   json setup = (*st.answer)["state"];
@@ -103,7 +104,7 @@ std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, c
   if (!sc.options.empty()) doc["options"] = sc.options;
   GameState s;
   try {
-    s = parse_scenarios(doc.dump(), "state", library).front().start;
+    s = parse_scenarios(json_text(doc), "state", library).front().start;
   } catch (const InputError& err) {
     why = "the engine's state does not read as a setup: " + err.message();
     return std::nullopt;
@@ -137,7 +138,7 @@ std::string lists_step(EngineProcess& e, const Scenario& sc, const RulesetLibrar
   const std::string wanted = write_step(action, sc.rules, mover);
   for (const json& listed : field(*r.answer, "steps")) {
     try {
-      Action a = parse_step(listed.dump(), "legal", sc.rules, sc.start.num_players, library).action;
+      Action a = parse_step(json_text(listed), "legal", sc.rules, sc.start.num_players, library).action;
       if (a.player == kNoPlayer) a.player = uint8_t(mover);
       if (write_step(a, sc.rules, mover) == wanted) return "the engine lists it among the legal steps (listed: false)";
     } catch (const InputError&) {
@@ -167,7 +168,7 @@ EngineResult run_scenario(const Scenario& sc, const YamlNode& doc, const Ruleset
   if (!r.answer->value("ok", false)) {
     const json err = r.answer->value("error", json::object());
     if (err.value("code", "") == "unsupported") return result(EngineResult::Status::kSkip, 0, "new: " + err.value("message", ""));
-    return result(EngineResult::Status::kFail, 0, "the engine refused the setup: " + err.value("message", r.answer->dump()));
+    return result(EngineResult::Status::kFail, 0, "the engine refused the setup: " + err.value("message", json_text(*r.answer)));
   }
   const bool positions = supports(session.hello(), "state");
   auto check_expectations = [&](const Expectations& want, int step) -> std::optional<EngineResult> {
@@ -204,7 +205,7 @@ EngineResult run_scenario(const Scenario& sc, const YamlNode& doc, const Ruleset
     r = e->request({{"cmd", "apply"}, {"step", step}});
     if (!r.answer) return result(EngineResult::Status::kFail, k, st.text + ": " + r.failure);
     const json& a = *r.answer;
-    if (!a.value("ok", false)) return result(EngineResult::Status::kFail, k, st.text + ": the engine answered " + a.dump());
+    if (!a.value("ok", false)) return result(EngineResult::Status::kFail, k, st.text + ": the engine answered " + json_text(a));
     const bool refused = a.value("verdict", "") == "reject";
     if (refused && positions) {  // a refusal leaves the position exactly as it was
       EngineProcess::Reply after = e->request({{"cmd", "state"}});
@@ -264,9 +265,10 @@ std::vector<EngineResult> replay_text_on_engine(const std::string& text, const s
   return out;
 }
 
-void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, bool as_json) {
+void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, ReportFormat format) {
   int passed = 0, failed = 0, skipped = 0;
   json list = json::array();
+  std::vector<JunitCase> cases;
   for (const EngineResult& r : results) {
     const char* status = r.status == EngineResult::Status::kPass   ? "PASS"
                          : r.status == EngineResult::Status::kSkip ? "SKIP"
@@ -275,16 +277,29 @@ void write_engine_report(std::ostream& out, const std::vector<EngineResult>& res
     passed += r.status == EngineResult::Status::kPass;
     skipped += r.status == EngineResult::Status::kSkip;
     failed += r.status == EngineResult::Status::kFail || r.status == EngineResult::Status::kError;
-    if (as_json) {
-      list.push_back({{"status", status}, {"file", r.file}, {"name", r.name}, {"step", r.step}, {"detail", r.detail}});
-      continue;
+    const std::string where = r.step ? "step " + std::to_string(r.step) + (r.detail.empty() ? "" : ": ") : "";
+    switch (format) {
+      case ReportFormat::kJson:
+        list.push_back({{"status", status}, {"file", r.file}, {"name", r.name}, {"step", r.step}, {"detail", r.detail}});
+        break;
+      case ReportFormat::kJunit:
+        cases.push_back({r.file, r.name.empty() ? r.file : r.name,
+                         r.status == EngineResult::Status::kPass   ? JunitCase::Outcome::kPass
+                         : r.status == EngineResult::Status::kSkip ? JunitCase::Outcome::kSkipped
+                         : r.status == EngineResult::Status::kFail ? JunitCase::Outcome::kFailure
+                                                                   : JunitCase::Outcome::kError,
+                         where + r.detail});
+        break;
+      case ReportFormat::kText:
+        out << status << " " << r.file << ": " << r.name;
+        if (r.step) out << ", step " << r.step;
+        if (!r.detail.empty()) out << ": " << r.detail;
+        out << "\n";
     }
-    out << status << " " << r.file << ": " << r.name;
-    if (r.step) out << ", step " << r.step;
-    if (!r.detail.empty()) out << ": " << r.detail;
-    out << "\n";
   }
-  if (as_json) out << json{{"results", list}, {"passed", passed}, {"failed", failed}, {"skipped", skipped}}.dump(2) << "\n";
+  if (format == ReportFormat::kJson)
+    out << json_text(json{{"results", list}, {"passed", passed}, {"failed", failed}, {"skipped", skipped}}, 2) << "\n";
+  else if (format == ReportFormat::kJunit) write_junit(out, "meldcheck replay --engine", cases);
   else out << passed << " passed, " << failed << " failed, " << skipped << " skipped\n";
 }
 

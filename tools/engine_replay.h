@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/engine_client.h"
+#include "tools/report.h"
 #include "tools/ruleset_loader.h"
 #include "tools/run_options.h"
 #include "tools/scenario.h"
@@ -76,7 +77,7 @@ std::vector<EngineResult> replay_file_on_engine(const std::string& path, const R
 std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
 
-// One line a scenario, then `N passed, M failed, K skipped`.
-void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, bool json);
+// One line a scenario, then `N passed, M failed, K skipped`; or JSON, or JUnit XML.
+void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, ReportFormat format);
 
 }  // namespace meldcheck

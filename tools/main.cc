@@ -83,7 +83,10 @@ int engine_replay_command(const std::vector<std::string>& paths, const std::stri
         unreadable |= r.status == meldcheck::EngineResult::Status::kError && r.name.empty();
         results.push_back(std::move(r));
       }
-  meldcheck::write_engine_report(std::cout, results, format == "json");
+  meldcheck::write_engine_report(std::cout, results,
+                                 format == "json"    ? meldcheck::ReportFormat::kJson
+                                 : format == "junit" ? meldcheck::ReportFormat::kJunit
+                                                     : meldcheck::ReportFormat::kText);
   if (session.restarts() > 0) std::cerr << "meldcheck replay: the engine was started again " << session.restarts() << " times\n";
   if (unreadable) return 2;
   for (const auto& r : results)

@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 
+#include "tools/json_text.h"
 #include "tools/replay.h"
 #include "tools/scenario.h"
 #include "tools/scenario_writer.h"
@@ -100,7 +101,7 @@ json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& 
     setup.erase("round_over");
   }
   if (req.contains("deal")) doc["deal"] = req["deal"];
-  std::vector<Scenario> read = parse_scenarios(doc.dump(), "new", library);
+  std::vector<Scenario> read = parse_scenarios(json_text(doc), "new", library);
   game = Game{std::move(read.front()), {}};
   game->state = game->scenario.start;
   return {{"id", req["id"]}, {"ok", true}};
@@ -109,7 +110,7 @@ json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& 
 json apply_request(const json& req, Game& game, const RulesetLibrary& library) {
   if (!req.contains("step")) return error(req["id"], "bad-request", "apply needs a step");
   const RuleSet& r = game.scenario.rules;
-  const Step step = parse_step(req["step"].dump(), "step", r, game.state.num_players, library);
+  const Step step = parse_step(json_text(req["step"]), "step", r, game.state.num_players, library);
   const Check c = apply_step(game.state, r, step);
   if (c == Check::kNone) return {{"id", req["id"]}, {"ok", true}, {"verdict", "ok"}};
   const int idx = r.clause_of[int(c)];
@@ -163,6 +164,10 @@ json answer(const json& req, std::optional<Game>& game, const RulesetLibrary& li
 
 }  // namespace
 
+// No request of the protocol comes near these; a line past them is answered, not read.
+constexpr size_t kMaxRequestBytes = size_t(1) << 20;
+constexpr int kMaxRequestDepth = 64;
+
 int serve(std::istream& in, std::ostream& out, const RulesetLibrary& library) {
   std::optional<Game> game;
   bool quit = false;
@@ -171,7 +176,13 @@ int serve(std::istream& in, std::ostream& out, const RulesetLibrary& library) {
     json reply;
     json id;
     try {
-      const json req = json::parse(line);
+      if (line.size() > kMaxRequestBytes)
+        throw std::invalid_argument("a request line of " + std::to_string(line.size()) + " bytes, more than " +
+                                    std::to_string(kMaxRequestBytes));
+      const json req = json::parse(line, [](int depth, json::parse_event_t, json&) {
+        if (depth > kMaxRequestDepth) throw std::invalid_argument("a request nested deeper than " + std::to_string(kMaxRequestDepth));
+        return true;
+      });
       if (!req.is_object()) throw std::invalid_argument("a request is a JSON object");
       id = req.contains("id") ? req["id"] : json();
       reply = answer(req, game, library, quit);
@@ -180,7 +191,7 @@ int serve(std::istream& in, std::ostream& out, const RulesetLibrary& library) {
     } catch (const std::exception& e) {  // not JSON, a field of the wrong type
       reply = error(id, "bad-request", e.what());
     }
-    out << reply.dump() << "\n" << std::flush;
+    out << json_text(reply) << "\n" << std::flush;
   }
   return 0;
 }

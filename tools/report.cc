@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/json_text.h"
 #include "tools/run_options.h"
 
 namespace meldcheck {
@@ -25,21 +26,6 @@ std::string failure_text(const ScenarioResult& r) {
                          : "expected " + r.expected + ", got " + r.happened;
   if (!r.rule.empty()) what += "; rule " + r.rule;
   return where + ": " + what;
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -86,27 +72,86 @@ void write_report(std::ostream& out, const std::vector<ScenarioResult>& results,
         if (r.status == ScenarioResult::Status::kError) e["error"] = r.error;
         j["scenarios"].push_back(e);
       }
-      out << j.dump(2) << "\n";
+      out << json_text(j, 2) << "\n";
       return;
     }
     case ReportFormat::kJunit: {
-      out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-      out << "<testsuites tests=\"" << results.size() << "\" failures=\"" << failed << "\">\n";
-      out << "  <testsuite name=\"meldcheck replay\" tests=\"" << results.size() << "\" failures=\"" << failed << "\">\n";
-      for (const auto& r : results) {
-        out << "    <testcase classname=\"" << xml_escape(r.file) << "\" name=\"" << xml_escape(r.name.empty() ? r.file : r.name)
-            << "\"";
-        if (r.status == ScenarioResult::Status::kPass) {
-          out << "/>\n";
-          continue;
-        }
-        const char* tag = r.status == ScenarioResult::Status::kError ? "error" : "failure";
-        out << ">\n      <" << tag << " message=\"" << xml_escape(failure_text(r)) << "\"/>\n    </testcase>\n";
-      }
-      out << "  </testsuite>\n</testsuites>\n";
+      std::vector<JunitCase> cases;
+      for (const auto& r : results)
+        cases.push_back({r.file, r.name.empty() ? r.file : r.name,
+                         r.status == ScenarioResult::Status::kPass    ? JunitCase::Outcome::kPass
+                         : r.status == ScenarioResult::Status::kError ? JunitCase::Outcome::kError
+                                                                      : JunitCase::Outcome::kFailure,
+                         r.status == ScenarioResult::Status::kPass ? "" : failure_text(r)});
+      write_junit(out, "meldcheck replay", cases);
       return;
     }
   }
+}
+
+std::string xml_text(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  const std::string replacement = "\xEF\xBF\xBD";  // U+FFFD
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        case '\t':
+        case '\n':
+        case '\r': out += char(c); break;
+        default: out += c < 0x20 || c == 0x7F ? replacement : std::string(1, char(c));
+      }
+      ++i;
+      continue;
+    }
+    // One UTF-8 sequence: its length from the lead byte, continuation bytes, no overlong
+    // form, no surrogate, nothing past U+10FFFF (RFC 3629); else one byte replaced.
+    const int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    bool ok = n > 0 && i + size_t(n) <= s.size();
+    uint32_t cp = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+    for (int k = 1; ok && k < n; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + size_t(k)]);
+      ok = (d & 0xC0) == 0x80;
+      cp = cp << 6 | (d & 0x3F);
+    }
+    ok = ok && !(n == 3 && cp < 0x800) && !(n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) && !(cp >= 0xD800 && cp <= 0xDFFF) &&
+         cp != 0xFFFE && cp != 0xFFFF;
+    if (ok) out.append(s, i, size_t(n)), i += size_t(n);
+    else out += replacement, ++i;
+  }
+  return out;
+}
+
+void write_junit(std::ostream& out, const std::string& suite, const std::vector<JunitCase>& cases) {
+  size_t failures = 0, errors = 0, skipped = 0;
+  for (const JunitCase& c : cases) {
+    failures += c.outcome == JunitCase::Outcome::kFailure;
+    errors += c.outcome == JunitCase::Outcome::kError;
+    skipped += c.outcome == JunitCase::Outcome::kSkipped;
+  }
+  const std::string counts = "tests=\"" + std::to_string(cases.size()) + "\" failures=\"" + std::to_string(failures) +
+                             "\" errors=\"" + std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\"";
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites " << counts << ">\n";
+  out << "  <testsuite name=\"" << xml_text(suite) << "\" " << counts << ">\n";
+  for (const JunitCase& c : cases) {
+    out << "    <testcase classname=\"" << xml_text(c.classname) << "\" name=\"" << xml_text(c.name) << "\"";
+    if (c.outcome == JunitCase::Outcome::kPass) {
+      out << "/>\n";
+      continue;
+    }
+    const char* tag = c.outcome == JunitCase::Outcome::kError     ? "error"
+                      : c.outcome == JunitCase::Outcome::kFailure ? "failure"
+                                                                  : "skipped";
+    out << ">\n      <" << tag << " message=\"" << xml_text(c.message) << "\"/>\n    </testcase>\n";
+  }
+  out << "  </testsuite>\n</testsuites>\n";
 }
 
 }  // namespace meldcheck

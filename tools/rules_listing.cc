@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/json_text.h"
+
 namespace meldcheck {
 namespace {
 
@@ -106,7 +108,7 @@ void write_rules_diff(std::ostream& out, const std::string& a_name, const std::s
                                 {"clauses", nlohmann::ordered_json::array()}};
     for (const auto& p : diff.parameters) j["parameters"].push_back({{"name", p.name}, {"a", p.a}, {"b", p.b}});
     for (const auto& c : diff.clauses) j["clauses"].push_back({{"id", c.id}, {"a", clause_json(c.a)}, {"b", clause_json(c.b)}});
-    out << j.dump(2) << "\n";
+    out << json_text(j, 2) << "\n";
     return;
   }
   out << "A: " << a_name << "\nB: " << b_name << "\n";
