@@ -16,6 +16,9 @@ const std::vector<Target>& targets() {
        rummikub_diff_fuzz},
       {"catalog_diff_fuzz", "states from play and actions near the legal ones: the engine against the executable catalog",
        catalog_diff_fuzz},
+      {"serve_fuzz", "bytes as the request stream of serve: one JSON reply a line, bad requests answered", serve_fuzz},
+      {"engine_reply_fuzz", "bytes as another engine's replies: replay --engine's reports valid in every format",
+       engine_reply_fuzz},
   };
   return all;
 }

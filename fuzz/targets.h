@@ -35,5 +35,7 @@ Found meld_diff_fuzz(const uint8_t* data, size_t size);
 Found score_diff_fuzz(const uint8_t* data, size_t size);
 Found rummikub_diff_fuzz(const uint8_t* data, size_t size);
 Found catalog_diff_fuzz(const uint8_t* data, size_t size);
+Found serve_fuzz(const uint8_t* data, size_t size);
+Found engine_reply_fuzz(const uint8_t* data, size_t size);
 
 }  // namespace meldcheck::fuzz

@@ -38,9 +38,17 @@ EngineProcess::EngineProcess(std::string command, std::chrono::milliseconds time
   signal(SIGPIPE, SIG_IGN);  // an engine that exits must not take meldcheck with it
 }
 
+EngineProcess::EngineProcess(std::chrono::milliseconds timeout, std::string output)
+    : command_("(recorded)"), timeout_(timeout), buffer_(std::move(output)), recorded_(true), open_(true) {}
+
+std::unique_ptr<EngineProcess> EngineProcess::recorded(std::string output, std::chrono::milliseconds timeout) {
+  return std::unique_ptr<EngineProcess>(new EngineProcess(timeout, std::move(output)));
+}
+
 EngineProcess::~EngineProcess() { stop(); }
 
 void EngineProcess::stop() {
+  open_ = false;
   if (to_engine_ >= 0) close(to_engine_);
   if (from_engine_ >= 0) close(from_engine_);
   to_engine_ = from_engine_ = -1;
@@ -72,7 +80,7 @@ EngineProcess::Reply EngineProcess::request(nlohmann::json req) {
     stop();
     return Reply{std::nullopt, why};
   };
-  for (size_t sent = 0; sent < line.size();) {
+  for (size_t sent = 0; !recorded_ && sent < line.size();) {
     const ssize_t n = write(to_engine_, line.data() + sent, line.size() - sent);
     if (n <= 0) return fail("the engine does not read its input");
     sent += size_t(n);
@@ -92,6 +100,7 @@ EngineProcess::Reply EngineProcess::request(nlohmann::json req) {
         return fail("the engine answered another request: " + got.substr(0, 200));
       return {std::move(answer), ""};
     }
+    if (recorded_) return fail("the engine closed its output");
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return fail("no answer within " + std::to_string(timeout_.count()) + " ms");
     pollfd p{from_engine_, POLLIN, 0};

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -29,11 +30,16 @@ class EngineProcess {
   // Sends a request (its "id" is set here) and waits for its answer.
   Reply request(nlohmann::json request);
 
-  bool alive() const { return pid_ > 0; }
+  // An engine that is no process: whatever it is asked, it answers with the lines of
+  // `output` in order, then has closed its output (tests, and fuzzing the client on any bytes).
+  static std::unique_ptr<EngineProcess> recorded(std::string output, std::chrono::milliseconds timeout);
+
+  bool alive() const { return recorded_ ? open_ : pid_ > 0; }
   void set_timeout(std::chrono::milliseconds timeout) { timeout_ = timeout; }
   const std::string& command() const { return command_; }
 
  private:
+  EngineProcess(std::chrono::milliseconds timeout, std::string output);
   void stop();
   std::string command_;
   std::chrono::milliseconds timeout_;
@@ -41,6 +47,7 @@ class EngineProcess {
   int to_engine_ = -1, from_engine_ = -1;
   std::string buffer_;  // what was read past the last line
   long next_id_ = 1;
+  bool recorded_ = false, open_ = false;
 };
 
 }  // namespace meldcheck

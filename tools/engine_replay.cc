@@ -36,7 +36,8 @@ EngineProcess* EngineSession::engine(std::string& why) {
   if (process_ && process_->alive()) return process_.get();
   ++restarts_;
   try {
-    process_ = std::make_unique<EngineProcess>(options_.command, options_.timeout);
+    process_ = options_.recorded ? EngineProcess::recorded(*options_.recorded, options_.timeout)
+                                 : std::make_unique<EngineProcess>(options_.command, options_.timeout);
   } catch (const std::exception& e) {
     why = e.what();
     return nullptr;

@@ -26,6 +26,9 @@ struct EngineReplayOptions {
   std::chrono::milliseconds timeout{5000};
   bool strict_rule_ids = false;                 // a refusal must name the expected rule id
   std::map<std::string, std::string> rule_map;  // the engine's reasons -> rule ids
+  // Instead of running `command`: an engine whose output is these bytes, started afresh
+  // after each failure (EngineProcess::recorded; the fuzz target engine_reply_fuzz).
+  std::optional<std::string> recorded;
 };
 
 struct EngineResult {

@@ -66,7 +66,7 @@ int replay_command(const std::vector<std::string>& paths, const std::string& for
 int engine_replay_command(const std::vector<std::string>& paths, const std::string& format, const std::string& filter_spec,
                           const std::string& command, bool strict, const std::string& rule_map_file, int timeout_ms,
                           const RulesetLibrary& lib) {
-  meldcheck::EngineReplayOptions options{command, std::chrono::milliseconds(timeout_ms), strict, {}};
+  meldcheck::EngineReplayOptions options{command, std::chrono::milliseconds(timeout_ms), strict, {}, std::nullopt};
   try {
     options.rule_map = meldcheck::read_rule_map(rule_map_file);
   } catch (const std::invalid_argument& e) {
