@@ -77,8 +77,9 @@ int play_random_game(const RuleSet& r, int players, uint64_t seed, bool whole_ma
   std::vector<Action> legal;
   int actions = 0, turns = 0;
   for (; actions < 200000; ++actions) {
-    if (s.hand_over && r.draw.empty_stock == EmptyStock::kPassEnds)
+    if (s.hand_over && r.draw.empty_stock == EmptyStock::kPassEnds) {
       EXPECT_LT(turns, r.max_turns) << "a hand that the empty stock ends reached the bound of turns, seed " << seed;
+    }
     if (s.hand_over) turns = 0;
     if (s.game_over || (s.hand_over && !whole_match)) return actions;
     legal_actions(s, r, legal);

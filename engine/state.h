@@ -104,6 +104,10 @@ struct Offer {
   friend bool operator==(const Offer&, const Offer&) = default;
 };
 
+// Meld ids from here up are those a scenario's setup gives by name (`id: stege`): play
+// numbers its melds below next_meld_id and never reaches them.
+inline constexpr int kFirstNamedMeld = 200;
+
 struct GameState {
   uint8_t num_players = 0;
   uint8_t to_move = 0;
@@ -117,7 +121,7 @@ struct GameState {
   uint8_t winners = 0;        // bit per player, once the game is over
   uint8_t last_out = kNoPlayer;  // who went out in the latest finished hand (this one, once over)
   uint8_t passes = 0;         // consecutive passes (empty stock or pool)
-  uint8_t next_meld_id = 1;
+  uint8_t next_meld_id = 1;  // ids below it are numbered by play; those from kFirstNamedMeld a setup named
   uint16_t turns = 0;         // turns taken this hand
   uint64_t rng = 0;           // the generator, carried on for reshuffles and deals
   Offer offer;

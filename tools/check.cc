@@ -300,7 +300,7 @@ std::vector<json> readings(const Scenario& sc, size_t index, const ScenarioFile&
   return by_step;
 }
 
-json across_json(const Scenario& sc, size_t index, const ScenarioFile& file, const RulesetLibrary& library,
+json across_json(const Scenario& sc, size_t index, const ScenarioFile& file,
                  const CheckSettings& settings) {
   json steps = json::array();
   for (const Step& st : sc.steps) steps.push_back(st.text);
@@ -364,7 +364,7 @@ json check_scenario(const Scenario& sc, size_t index, const ScenarioFile& file, 
     steps.push_back(step);
   }
   out["steps"] = steps;
-  if (settings.across) out["across"] = across_json(sc, index, file, library, settings);
+  if (settings.across) out["across"] = across_json(sc, index, file, settings);
   return out;
 }
 

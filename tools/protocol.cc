@@ -104,17 +104,17 @@ json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& 
   std::vector<Scenario> read = parse_scenarios(json_text(doc), "new", library);
   game = Game{std::move(read.front()), {}};
   game->state = game->scenario.start;
-  return {{"id", req["id"]}, {"ok", true}};
+  return {{"id", req.value("id", json())}, {"ok", true}};
 }
 
 json apply_request(const json& req, Game& game, const RulesetLibrary& library) {
-  if (!req.contains("step")) return error(req["id"], "bad-request", "apply needs a step");
+  if (!req.contains("step")) return error(req.value("id", json()), "bad-request", "apply needs a step");
   const RuleSet& r = game.scenario.rules;
-  const Step step = parse_step(json_text(req["step"]), "step", r, game.state.num_players, library);
+  const Step step = parse_step(json_text(req["step"]), "step", r, game.state.num_players, library, game.scenario.names);
   const Check c = apply_step(game.state, r, step);
-  if (c == Check::kNone) return {{"id", req["id"]}, {"ok", true}, {"verdict", "ok"}};
+  if (c == Check::kNone) return {{"id", req.value("id", json())}, {"ok", true}, {"verdict", "ok"}};
   const int idx = r.clause_of[int(c)];
-  return {{"id", req["id"]},
+  return {{"id", req.value("id", json())},
           {"ok", true},
           {"verdict", "reject"},
           {"reason", idx >= 0 ? r.catalog[size_t(idx)].text : r.rule_id(c)},

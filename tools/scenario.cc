@@ -90,8 +90,38 @@ class Reader : public YamlReader {
       }
   }
 
-  int player(const YamlNode& n) const {
-    const std::string& s = scalar(n, "a player");
+  // The keys of `players`: A, B, C, ... by seat, or names (letters and digits) seated in the
+  // order written, which every place that writes a player then uses (scenario-format).
+  void name_players(const YamlNode& players) {
+    const bool letters = std::all_of(players.entries.begin(), players.entries.end(), [](const auto& e) {
+      return e.first.scalar.size() == 1 && e.first.scalar[0] >= 'A' && e.first.scalar[0] < 'A' + kMaxPlayers;
+    });
+    names_.clear();
+    if (letters) return;
+    for (const auto& [k, v] : players.entries) {
+      const std::string& name = scalar(k, "a player");
+      if (name.empty() || name.size() > 32 || !std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+        fail(k, "'" + name + "' is not a player's name (A, B, C, ... or a name of letters and digits)");
+      if (std::find(names_.begin(), names_.end(), name) != names_.end()) fail(k, "player " + name + " is named twice");
+      names_.push_back(name);
+    }
+  }
+
+  int player(const YamlNode& n) const { return player_called(scalar(n, "a player"), n); }
+
+  WrittenNames names() const { return {names_, meld_names_}; }
+  void use_names(const WrittenNames& names) { names_ = names.players, meld_names_ = names.melds; }
+
+  int player_called(const std::string& s, const YamlNode& n) const {
+    if (!names_.empty()) {
+      const auto it = std::find(names_.begin(), names_.end(), s);
+      if (it == names_.end()) {
+        std::string list;
+        for (const std::string& name : names_) list += (list.empty() ? "" : ", ") + name;
+        fail(n, "'" + s + "' is not a player of this file (" + list + ")");
+      }
+      return int(it - names_.begin());
+    }
     if (s.size() != 1 || s[0] < 'A' || s[0] >= 'A' + kMaxPlayers) fail(n, "'" + s + "' is not a player (A, B, C, ...)");
     int p = s[0] - 'A';
     if (players_ > 0 && p >= players_)
@@ -142,10 +172,10 @@ class Reader : public YamlReader {
     if (!t) fail(n, "'" + s + "' is not a " + what_card());
     w.token = *t;
     if (at != std::string::npos) {
-      std::string who = s.substr(at + 1);
-      if (who.size() != 1 || who[0] < 'A' || who[0] >= 'A' + std::max(players_, 1))
+      const std::string who = s.substr(at + 1);
+      if (names_.empty() && (who.size() != 1 || who[0] < 'A' || who[0] >= 'A' + std::max(players_, 1)))
         fail(n, "'" + who + "' after @ is not a player of this game");
-      w.builder = uint8_t(who[0] - 'A');
+      w.builder = uint8_t(player_called(who, n));
     }
     return w;
   }
@@ -166,11 +196,27 @@ class Reader : public YamlReader {
 
   int meld_id(const YamlNode& n) const {
     const std::string& s = scalar(n, "a meld id");
+    if (const auto named = meld_names_.find(s); named != meld_names_.end()) return named->second;
     if (s.size() < 2 || s[0] != 'm' || s.size() > 4 || s[1] == '0' ||
         !std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      fail(n, "'" + s + "' is not a meld id (m1, m2, ...)");
+      fail(n, "'" + s + "' is not a meld id (m1, m2, ... or a name the setup's table gives)");
     int id = std::stoi(s.substr(1));
-    if (id > 250) fail(n, "meld id too large");
+    if (id > 255) fail(n, "meld id too large");  // m200 and up: a named meld as a finding writes it
+    return id;
+  }
+
+  // A meld id as a setup's table writes it: m<k>, or any name (`stege`), which play never
+  // numbers: it gets an id of its own from kFirstNamedMeld up.
+  int define_meld(const YamlNode& n) const {
+    const std::string& s = scalar(n, "a meld id");
+    const bool numbered = s.size() >= 2 && s[0] == 'm' && std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (numbered || meld_names_.count(s)) return meld_id(n);
+    if (s.empty() || s.size() > 32 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }))
+      fail(n, "'" + s + "' is not a meld id (m1, m2, ... or a name of letters, digits, - and _)");
+    const int id = kFirstNamedMeld + int(meld_names_.size());
+    if (id > 255) fail(n, "more named melds than a table holds");
+    meld_names_[s] = id;
     return id;
   }
 
@@ -196,6 +242,8 @@ class Reader : public YamlReader {
   }
   const RuleSet& rules_;
   int players_;
+  std::vector<std::string> names_;                   // the players' names, when the file names them
+  mutable std::map<std::string, int> meld_names_;   // the setup's named melds
   FileCardNames* card_names_;  // shared by the readers of one file's documents
 };
 
@@ -230,8 +278,8 @@ class CardPool {
 void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, GameState& s, std::set<int>& ids) {
   in.keys_of(n, "meld");
   const YamlNode& id_node = in.require(n, "id");
-  const int id = in.meld_id(id_node);
-  if (!ids.insert(id).second) in.fail(id_node, "meld id m" + std::to_string(id) + " is used twice");
+  const int id = in.define_meld(id_node);
+  if (!ids.insert(id).second) in.fail(id_node, "meld id " + id_node.scalar + " is used twice");
   // The owner decides scoring in card games; where the table is rebuilt freely it is optional.
   const YamlNode* owner_node = n.find("owner");
   if (!owner_node && !in.rules().table.free_rearrangement) in.fail(n, "missing required key 'owner'");
@@ -321,6 +369,7 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   if (count < r.players.min || count > r.players.max)
     in.fail(players, r.id + " is played by " + std::to_string(r.players.min) + " to " + std::to_string(r.players.max) +
                          " players, not " + std::to_string(count));
+  in.name_players(players);
   in.set_players(count);
   GameState s;
   s.num_players = uint8_t(count);
@@ -430,9 +479,10 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   if (const YamlNode* v = n.find("turns")) s.turns = uint16_t(in.integer(*v, 0, 60000, "turns"));
   if (const YamlNode* v = n.find("passes")) s.passes = uint8_t(in.integer(*v, 0, kMaxPlayers, "passes"));
   int next_id = 1;
-  for (int id : ids) next_id = std::max(next_id, id + 1);
+  for (int id : ids)
+    if (id < kFirstNamedMeld) next_id = std::max(next_id, id + 1);  // named melds are not numbers in use
   if (const YamlNode* v = n.find("next_meld")) {
-    next_id = int(in.integer(*v, next_id, 250, "next_meld"));
+    next_id = int(in.integer(*v, next_id, kFirstNamedMeld - 1, "next_meld"));
   }
   s.next_meld_id = uint8_t(next_id);
 
@@ -847,6 +897,7 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
     sc.start = new_match(sc.rules, players, seed, dealer);
   }
   in.set_players(sc.start.num_players);
+  sc.names = in.names();
   if (const YamlNode* steps = doc.find("steps")) {
     in.expect_seq(*steps, "steps");
     for (size_t i = 0; i < steps->items.size(); ++i) sc.steps.push_back(read_step(in, steps->items[i], library, int(i)));
@@ -888,11 +939,12 @@ ScenarioAs ScenarioFile::read_as(size_t index, const ReadAs& as) const {
 }
 
 Step parse_step(std::string_view text, const std::string& file, const RuleSet& rules, int players,
-                const RulesetLibrary& library) {
+                const RulesetLibrary& library, const WrittenNames& names) {
   std::vector<YamlNode> docs = parse_yaml(text, file);
   if (docs.size() != 1 || docs[0].is_null()) throw InputError(file, {1, 1}, "a step must be one document");
   FileCardNames card_names;
   Reader in(file, rules, players, card_names);
+  in.use_names(names);
   return read_step(in, docs[0], library, 0);
 }
 

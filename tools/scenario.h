@@ -99,8 +99,16 @@ struct Step {
   std::optional<Expectations> then;
 };
 
+// The names a file gives its players and its setup's melds (scenario-format "Players and
+// setup"), for reading its steps again one at a time (the engine protocol's `apply`).
+struct WrittenNames {
+  std::vector<std::string> players;   // by seat; empty when the file writes A, B, C, ...
+  std::map<std::string, int> melds;   // name -> meld id (from kFirstNamedMeld)
+};
+
 struct Scenario {
   std::string file;
+  WrittenNames names;
   Mark mark;
   std::string name;
   std::string ruleset;
@@ -158,9 +166,10 @@ class ScenarioFile {
   FileCardNames card_names_;  // as the whole file settled them
 };
 
-// One step as a scenario writes it (without `expect` or `then`), for a game of `players`.
+// One step as a scenario writes it (without `expect` or `then`), for a game of `players`,
+// with the names its file gave.
 Step parse_step(std::string_view text, const std::string& file, const RuleSet& rules, int players,
-                const RulesetLibrary& library);
+                const RulesetLibrary& library, const WrittenNames& names = {});
 
 // The keys each object of the format accepts, by the schema's name for the object (for
 // the test that spec/scenario.schema.json and the loader agree).
