@@ -31,7 +31,8 @@ DOC
     i=$((i + 1))
   done > "$file"
   start=$(date +%s.%N)
-  "$meldcheck" check --jobs 1 "$@" "$file" > /dev/null
+  case " $* " in *" --jobs "*) jobs= ;; *) jobs="--jobs 1" ;; esac
+  "$meldcheck" check $jobs "$@" "$file" > /dev/null
   end=$(date +%s.%N)
   awk -v n="$n" -v s="$start" -v e="$end" 'BEGIN { printf "%10d %10.2f %14.2f\n", n, e - s, 1000 * (e - s) / n }'
 done
