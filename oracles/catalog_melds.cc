@@ -225,21 +225,22 @@ MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, b
   const int n = int(tokens.size());
   if (n < 3) f.size = true;
   if (n > 16) f.shape = true;
-  int naturals = 0, rank = 0, suit = -1;
-  bool one_rank = true, one_suit = true;
-  for (const Token& t : tokens) {
-    if (t.face.is_joker()) continue;
-    if (naturals++ == 0) rank = t.face.rank(), suit = t.face.suit();
-    one_rank &= t.face.rank() == rank;
-    one_suit &= t.face.suit() == suit;
-  }
-  if (naturals < text.shapes.min_naturals) f.natural = true;
+  // The natural cards decide which shapes to try: a set needs them all of one rank, a run
+  // all of one suit (the text's set and run definitions).
+  std::vector<Face> natural;
+  for (const Token& t : tokens)
+    if (!t.face.is_joker()) natural.push_back(t.face);
+  if (int(natural.size()) < text.shapes.min_naturals) f.natural = true;
   if (f.any()) return f;
+  const int rank = natural.empty() ? 0 : natural.front().rank();
+  const int suit = natural.empty() ? -1 : natural.front().suit();
+  const bool all_of_rank = std::all_of(natural.begin(), natural.end(), [&](Face c) { return c.rank() == rank; });
+  const bool all_of_suit = std::all_of(natural.begin(), natural.end(), [&](Face c) { return c.suit() == suit; });
 
   SetTry set;
   RunTry run;
-  if (one_rank) set = try_set(text, tokens, rank);
-  if (one_suit) run = try_run(text, tokens, suit, building);
+  if (all_of_rank) set = try_set(text, tokens, rank);
+  if (all_of_suit) run = try_run(text, tokens, suit, building);
   const size_t readings = (set.valid ? 1 : 0) + run.readings.size();
   if (readings == 1) {
     if (reading) *reading = set.valid ? set.reading : run.readings[0];
@@ -249,13 +250,13 @@ MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, b
     f.standin = true;
     return f;
   }
-  if (one_rank && one_suit && naturals == 1) {
+  if (all_of_rank && all_of_suit && natural.size() == 1) {
     f = set.faults;
     f.run |= run.faults.run, f.corner |= run.faults.corner, f.ace_high |= run.faults.ace_high, f.standin |= run.faults.standin;
     return f;
   }
-  if (one_rank) return set.faults;  // two copies of a card too: a run never repeats a card
-  if (one_suit) return run.faults;
+  if (all_of_rank) return set.faults;  // two copies of a card too: a run never repeats a card
+  if (all_of_suit) return run.faults;
   f.shape = true;
   return f;
 }
