@@ -75,7 +75,7 @@ class Catalog {
 
   const Game& game() const { return game_; }
 
- public:
+  // By MoveKind: whether the game has such steps at all.
   using Steps = std::array<bool, size_t(MoveKind::kNextHand) + 1>;
 
  private:

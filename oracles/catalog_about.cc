@@ -17,8 +17,7 @@ int penalties(const Position& p) {
 }
 
 bool has_ace_in_run(const TableMeld& m) {
-  const bool set = std::all_of(m.begin(), m.end(), [&](const TableCard& c) { return c.face.rank() == m[0].face.rank(); });
-  return !set && std::any_of(m.begin(), m.end(), [](const TableCard& c) { return c.face.rank() == 1; });
+  return !is_set(m) && std::any_of(m.begin(), m.end(), [](const TableCard& c) { return c.face.rank() == 1; });
 }
 
 // Round the corner: a king and a two in one run.
@@ -68,8 +67,7 @@ std::vector<std::string> Catalog::events(const Position& before, const Move& mov
   for (const PlacedMeld& m : after.table) {
     const PlacedMeld* was = before.meld(m.id);
     if (was && was->cards == m.cards && move.kind != MoveKind::kArrange) continue;
-    const bool set = std::all_of(m.cards.begin(), m.cards.end(), [&](const TableCard& c) { return c.face.rank() == m.cards[0].face.rank(); });
-    if (!was && card_game) add(set ? "meld-set" : "meld-run");
+    if (!was && card_game) add(is_set(m.cards) ? "meld-set" : "meld-run");
     if (has_ace_in_run(m.cards)) add("ace-in-run");
     if (round_the_corner(m.cards)) add("corner");
   }

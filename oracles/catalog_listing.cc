@@ -13,8 +13,6 @@
 namespace meldcheck::oracle {
 namespace {
 
-int rank_at(int place) { return (place - 1 + 2 * kRanks) % kRanks + 1; }
-
 // The cards of a pool, by face, and its jokers.
 struct Held {
   std::array<int, kFaces> count{};
@@ -151,10 +149,6 @@ void each_meld_with(const MeldText& text, const std::vector<Face>& pool, Face wi
           });
         }
   }
-}
-
-bool is_set(const TableMeld& m) {
-  return std::all_of(m.begin(), m.end(), [&](const TableCard& c) { return c.face.rank() == m[0].face.rank(); });
 }
 
 // Every layoff of cards from `pool` onto `meld`, holding a card of face `with` unless it is

@@ -23,13 +23,17 @@ MeldText MeldText::of(const Game& game) {
   return t;
 }
 
+bool is_set(const TableMeld& meld) {
+  return std::all_of(meld.begin(), meld.end(), [&](const TableCard& c) { return c.face.rank() == meld[0].face.rank(); });
+}
+
+int rank_at(int place) { return (place - 1 + 2 * kRanks) % kRanks + 1; }
+
 namespace {
 
 // What a token asks for: its card, or a joker's named stand-in (none when bare).
 Face asked(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
 bool bare_joker(const Token& t) { return t.face.is_joker() && t.standin.is_none(); }
-
-int rank_at(int position) { return (position - 1) % kRanks + 1; }
 
 // ---- sets ------------------------------------------------------------------------------
 
@@ -270,8 +274,7 @@ MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std:
   std::vector<Token> existing;
   for (const TableCard& c : meld) existing.push_back(c.joker ? Token{Face::joker(), c.face} : Token{c.face});
   // A set's cards share a rank; a run's never do.
-  const bool is_set = std::all_of(meld.begin(), meld.end(), [&](const TableCard& c) { return c.face.rank() == meld[0].face.rank(); });
-  if (is_set) {
+  if (is_set(meld)) {
     const int rank = meld[0].face.rank();
     for (const Token& t : added) {
       const Face w = asked(t);
@@ -633,20 +636,18 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
       // one, or else a joker, and then the other way round (the jokers kept, or the
       // naturals kept for a meld of their own first).
       if (fits({{f}})) return true;
-      const bool set = std::all_of(m.cards.begin(), m.cards.end(), [&](const TableCard& c) { return c.face.rank() == m.cards[0].face.rank(); });
-      if (set || f.is_joker()) continue;
+      if (is_set(m.cards) || f.is_joker()) continue;
       const int low = m.cards[0].face.rank(), length = int(m.cards.size()), suit = f.suit();
-      auto rank_of = [](int place) { return rank_at(place <= 0 ? place + kRanks : place); };
       for (int direction : {1, -1})
         for (int step = 1; step <= kRanks + 1 - length; ++step) {
           const int place = direction > 0 ? low + length - 1 + step : low - step;
-          if (rank_of(place) != f.rank()) continue;
+          if (rank_at(place) != f.rank()) continue;
           for (bool naturals_first : {true, false}) {
             std::vector<Face> left = others;
             std::vector<Token> chain{{f}};
             bool filled = true;
             for (int k = 1; k < step && filled; ++k) {
-              const Face natural = Face::natural(suit, rank_of(direction > 0 ? low + length - 1 + k : low - k));
+              const Face natural = Face::natural(suit, rank_at(direction > 0 ? low + length - 1 + k : low - k));
               auto it = std::find(left.begin(), left.end(), naturals_first ? natural : Face::joker());
               if (it == left.end()) it = std::find(left.begin(), left.end(), naturals_first ? Face::joker() : natural);
               if (it == left.end()) filled = false;

@@ -57,6 +57,12 @@ struct MeldFaults {
 };
 
 // Why the tokens are no new meld; the reading when they are one.
+// Whether a meld on the table is a set (its cards share a rank; a run's never do).
+bool is_set(const TableMeld& meld);
+// The rank at a place of a run counted on past the king or back past the ace (place 14 is
+// the ace above the king, 0 the king below the ace).
+int rank_at(int place);
+
 MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, bool building, Reading* reading = nullptr);
 
 // Why the tokens do not build onto the meld; its reading when they do.

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/engine.h"
@@ -153,7 +154,8 @@ class ScenarioFile {
  public:
   // Throws InputError at the offending node, as parse_scenarios does.
   ScenarioFile(std::string_view text, std::string file, const RulesetLibrary& library);
-  const std::vector<Scenario>& scenarios() const { return scenarios_; }
+  const std::vector<Scenario>& scenarios() const& { return scenarios_; }
+  std::vector<Scenario> scenarios() && { return std::move(scenarios_); }
   // scenarios()[index]'s document read as that house.
   ScenarioAs read_as(size_t index, const ReadAs& as) const;
 
