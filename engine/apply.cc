@@ -56,14 +56,7 @@ bool only_undiscardable_left(const GameState& s, int p) {
 // would otherwise keep the turn from ever ending.
 Check keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
   GameState after = s;
-  Check c = Check::kNone;
-  switch (a.kind) {
-    case ActionKind::kMeld: c = detail::do_meld(after, r, a, true); break;
-    case ActionKind::kLayoff: c = detail::do_layoff(after, r, a, true); break;
-    case ActionKind::kSwap: c = detail::do_swap(after, r, a, true); break;
-    case ActionKind::kTake: c = detail::do_take(after, r, a, true); break;
-    default: break;
-  }
+  const Check c = detail::check_and_play(after, r, a);
   if (c != Check::kNone || after.hand_over || after.to_move != s.to_move) return c;
   const int p = s.to_move;
   const TurnFacts& t = after.turn;
@@ -95,13 +88,16 @@ bool obligation_at_stake(const GameState& s, const RuleSet& r, const Action& a) 
   return t.no_discard != kNoCard && laid + 1 >= s.hand(s.to_move).size();
 }
 
-Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  if (a.kind == ActionKind::kNextHand) return detail::do_next_hand(s, r, a, commit);
+// The checks every action goes through before its kind's own, in the contract's order:
+// the turn before any clause of the ruleset, a step of another game (Rummikub's
+// turn.one-step) included; a claim is made out of turn by nature. `final` is set when the
+// verdict is whole already (a look-ahead on a copy judged the kind's own clauses too).
+Check check_common(const GameState& s, const RuleSet& r, const Action& a, bool& final) {
+  final = false;
+  if (a.kind == ActionKind::kNextHand) return Check::kNone;
   if (s.hand_over) return Check::kHandOver;
   if (a.player >= s.num_players) return Check::kNotYourTurn;
-  // The contract's order: the turn before any clause of the ruleset, a step of another
-  // game (Rummikub's turn.one-step) included. A claim is made out of turn by nature.
-  if (a.kind == ActionKind::kClaim) return kind_in_game(a.kind, r) ? detail::do_claim(s, r, a, commit) : Check::kNotInGame;
+  if (a.kind == ActionKind::kClaim) return kind_in_game(a.kind, r) ? Check::kNone : Check::kNotInGame;
   if (a.player != s.to_move) return Check::kNotYourTurn;
   if (!kind_in_game(a.kind, r)) return Check::kNotInGame;
   if (!phase_allows(a.kind, s.phase)) return Check::kWrongPhase;
@@ -111,36 +107,90 @@ Check dispatch(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   // A player with no cards (floating) who takes a lone card may be unable to part with it.
   const bool empty_handed_take = a.kind == ActionKind::kTake && s.hand(s.to_move).empty();
   if ((lays_cards && (owes_cards(s.turn) || frees_joker) && obligation_at_stake(s, r, a)) || empty_handed_take) {
-    const Check c = keeps_obligations(s, r, a);
-    if (c != Check::kNone || !commit) return c;
+    final = true;
+    return keeps_obligations(s, r, a);
   }
+  return Check::kNone;
+}
+
+// The kind's own clauses.
+Check check_own(const GameState& s, const RuleSet& r, const Action& a) {
+  using namespace detail;
   switch (a.kind) {
-    case ActionKind::kDraw: return detail::do_draw(s, r, a, commit);
-    case ActionKind::kTake: return detail::do_take(s, r, a, commit);
-    case ActionKind::kPass: return detail::do_pass(s, r, a, commit);
-    case ActionKind::kMeld: return detail::do_meld(s, r, a, commit);
-    case ActionKind::kLayoff: return detail::do_layoff(s, r, a, commit);
-    case ActionKind::kSwap: return detail::do_swap(s, r, a, commit);
-    case ActionKind::kDiscard: return detail::do_discard(s, r, a, commit);
-    case ActionKind::kArrange: return detail::do_arrange(s, r, a, commit);
-    case ActionKind::kTimeout: return detail::do_timeout(s, r, a, commit);
+    case ActionKind::kDraw: return check_draw(s, r);
+    case ActionKind::kTake: return check_take(s, r, a);
+    case ActionKind::kPass: return check_pass(s, r, a);
+    case ActionKind::kSwap: return check_swap(s, r, a);
+    case ActionKind::kDiscard: return check_discard(s, r, a);
+    case ActionKind::kNextHand: return check_next_hand(s);
+    case ActionKind::kTimeout: return Check::kNone;
+    case ActionKind::kLayoff: {
+      Formed grown;
+      return check_layoff(s, r, a, grown);
+    }
+    case ActionKind::kMeld:
     case ActionKind::kClaim:
-    case ActionKind::kNextHand: break;
+    case ActionKind::kArrange: {
+      Plan plan;
+      if (a.kind == ActionKind::kMeld) return check_meld(s, r, a, plan);
+      if (a.kind == ActionKind::kClaim) return check_claim(s, r, a, plan);
+      return check_arrange(s, r, a, plan);
+    }
   }
   return Check::kNotInGame;
 }
 
-}  // namespace
-
-Check apply(GameState& state, const RuleSet& rules, const Action& action) {
-  const Check c = dispatch(state, rules, action, true);
-  if (c != Check::kNone && fault("dirty-refusal")) ++state.turns;
-  return c;
+template <class Change>
+Check then(Check verdict, Change change) {
+  if (verdict == Check::kNone) change();
+  return verdict;
 }
 
+}  // namespace
+
+namespace detail {
+
+Check check_and_play(GameState& s, const RuleSet& r, const Action& a) {
+  switch (a.kind) {
+    case ActionKind::kDraw: return then(check_draw(s, r), [&] { play_draw(s, r); });
+    case ActionKind::kTake: return then(check_take(s, r, a), [&] { play_take(s, r, a); });
+    case ActionKind::kPass: return then(check_pass(s, r, a), [&] { play_pass(s, r); });
+    case ActionKind::kSwap: return then(check_swap(s, r, a), [&] { play_swap(s, r, a); });
+    case ActionKind::kDiscard: return then(check_discard(s, r, a), [&] { play_discard(s, r, a); });
+    case ActionKind::kNextHand: return then(check_next_hand(s), [&] { play_next_hand(s, r, a); });
+    case ActionKind::kTimeout: play_timeout(s, r); return Check::kNone;
+    case ActionKind::kLayoff: {
+      Formed grown;
+      return then(check_layoff(s, r, a, grown), [&] { play_layoff(s, r, a, grown); });
+    }
+    case ActionKind::kMeld:
+    case ActionKind::kClaim:
+    case ActionKind::kArrange: {
+      Plan plan;
+      switch (a.kind) {
+        case ActionKind::kMeld: return then(check_meld(s, r, a, plan), [&] { play_meld(s, r, a, plan); });
+        case ActionKind::kClaim: return then(check_claim(s, r, a, plan), [&] { play_claim(s, r, a, plan); });
+        default: return then(check_arrange(s, r, a, plan), [&] { play_arrange(s, r, a, plan); });
+      }
+    }
+  }
+  return Check::kNotInGame;
+}
+
+}  // namespace detail
+
 Check check_action(const GameState& state, const RuleSet& rules, const Action& action) {
-  // With commit == false the handlers only read the state.
-  return dispatch(const_cast<GameState&>(state), rules, action, false);
+  bool final = false;
+  const Check c = check_common(state, rules, action, final);
+  return c != Check::kNone || final ? c : check_own(state, rules, action);
+}
+
+Check apply(GameState& state, const RuleSet& rules, const Action& action) {
+  bool final = false;
+  Check c = check_common(state, rules, action, final);
+  if (c == Check::kNone) c = detail::check_and_play(state, rules, action);
+  if (c != Check::kNone && fault("dirty-refusal")) ++state.turns;
+  return c;
 }
 
 }  // namespace meldcheck

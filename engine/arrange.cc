@@ -185,7 +185,7 @@ bool can_play_from_rack(const GameState& s, const RuleSet& r) {
   return best_arrangement(s, r, SolverGoal::kMostTiles).found;
 }
 
-Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
   const int p = s.to_move;
   const CardSet rack = s.hand(p);
   // Tile by tile: what the new table holds, the old one held, and the rack holds.
@@ -210,7 +210,8 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (!table_kept) fails.add(Check::kTableTilesStay);
   if (from_rack == 0) fails.add(Check::kRackTileNeeded);
   if (a.cards.groups() > kMaxMelds) fails.add(Check::kMeldShape);
-  std::array<Formed, TokenGroups::kMaxGroups> formed;
+  std::array<Formed, TokenGroups::kMaxGroups>& formed = plan.formed;
+  plan.groups = a.cards.groups();
   std::vector<std::pair<int, SetReadings>> open;  // sets its jokers leave open (joker.standin)
   CheckMask unformed;
   for (int g = 0; g < a.cards.groups(); ++g) {
@@ -224,7 +225,7 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   // Before one's opening the old sets stay exactly as they were, and what the rack lays
   // reaches the opening's points: its tiles' numbers, a joker the number it stands for.
   // Read once every set forms; a clause fails when it fails however the open sets are read.
-  std::array<bool, TokenGroups::kMaxGroups> old_set{};
+  std::array<bool, TokenGroups::kMaxGroups>& old_set = plan.old_set;
   if (unformed.empty() && !s.players[p].opened) {
     std::array<Shape, TokenGroups::kMaxGroups> shapes;
     for (int g = 0; g < a.cards.groups(); ++g) shapes[g] = formed[g].shape;
@@ -262,20 +263,22 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
     if (!sets_kept) fails.add(Check::kInitialRackOnly);
     if (!points_reached) fails.add(Check::kInitialPoints);
   }
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
+  return r.first_failure(fails);
+}
 
+void play_arrange(GameState& s, const RuleSet& r, const Action& a, const Plan& plan) {
+  const int p = s.to_move;
   // The physical tiles: the table's first, then the rack's.
-  CardSet pool = rack;
+  CardSet pool = s.hand(p);
   for (const Meld& m : s.table.all())
     for (int i = 0; i < m.shape.size; ++i) pool.insert(m.cards[i]);
-  CardSet table_cards = pool.minus(rack);
+  CardSet table_cards = pool.minus(s.hand(p));
   std::array<uint8_t, kMaxMelds> owners{};
   for (int g = 0; g < a.cards.groups(); ++g) {
     owners[g] = uint8_t(p);
-    if (old_set[g])
+    if (plan.old_set[g])
       for (const Meld& m : s.table.all())
-        if (formed[g].shape == m.shape) owners[g] = m.owner;
+        if (plan.formed[g].shape == m.shape) owners[g] = m.owner;
   }
   s.table.count = 0;
   s.next_meld_id = 1;
@@ -289,7 +292,7 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
       pool.erase(c);
       cards[t] = c;
     }
-    add_meld(s, formed[g], std::span<const Card>(cards.data(), tokens.size()), owners[g]);
+    add_meld(s, plan.formed[g], std::span<const Card>(cards.data(), tokens.size()), owners[g]);
   }
   s.hand(p) = pool;  // what is left of the rack
   s.players[p].opened = true;
@@ -299,19 +302,14 @@ Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   } else {
     end_turn(s, r);
   }
-  return Check::kNone;
 }
 
-Check do_timeout(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  (void)a;
-  if (!commit) return Check::kNone;
-  // The table goes back as it was (nothing was applied); penalty tiles from the pool.
+void play_timeout(GameState& s, const RuleSet& r) {  // The table goes back as it was (nothing was applied); penalty tiles from the pool.
   const int due = r.draw.timeout_penalty;
   if (s.stock.size() >= due || r.draw.timeout_short_pool_draws)
     for (int k = 0; k < due && !s.stock.empty(); ++k) s.hand(s.to_move).insert(s.stock.pop());
   s.passes = 0;
   end_turn(s, r);
-  return Check::kNone;
 }
 
 }  // namespace detail

@@ -15,14 +15,8 @@ bool after_decline(const GameState& s) {
   return s.offer.from != kNoPlayer && s.offer.declined && s.phase == Phase::kPlay;
 }
 
-// The claim's own use of the cards: new melds or a layoff, formed and checked.
-struct ClaimUse {
-  std::array<Formed, TokenGroups::kMaxGroups> formed;
-  int groups = 0;
-  int target = -1;  // table index, for a layoff
-};
-
-CheckMask form_claim_use(const GameState& s, const RuleSet& r, const Action& a, ClaimUse& use) {
+// The claim's own use of the cards: new melds or a layoff (onto `use.target`), formed and checked.
+CheckMask form_claim_use(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
   CheckMask fails;
   if (a.claim_layoff) {
     use.target = s.table.index_of(a.meld_id);
@@ -51,7 +45,7 @@ std::span<const Token> claim_tokens(const Action& a) {
 }
 
 // Lays the claim's cards (already in the claimer's hand) as formed.
-void lay_claim(GameState& s, const RuleSet& r, const Action& a, const ClaimUse& use, CardSet prefer) {
+void lay_claim(GameState& s, const Action& a, const Plan& use, CardSet prefer) {
   const int q = a.player;
   const std::span<const Token> tokens = claim_tokens(a);
   std::array<Card, TokenGroups::kMaxTokens> cards;
@@ -70,7 +64,6 @@ void lay_claim(GameState& s, const RuleSet& r, const Action& a, const ClaimUse& 
     offset += n;
   }
   s.players[q].opened = true;
-  (void)r;
 }
 
 // Whether the claimer may claim now, the claim's counterpart of the turn: in the window,
@@ -84,15 +77,20 @@ CheckMask claim_turn(const GameState& s, const Action& a, bool window, bool to_m
   return fails;
 }
 
-Check claim_rummy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  const int q = a.player;
+// The cards a claim takes from the pile (none when it asks for nothing there).
+CardSet claimed_cards(const GameState& s, const Action& a) {
+  CardSet taken;
+  const int n = take_count(s.discard, a.take);
+  for (int i = s.discard.size() - n; i < s.discard.size(); ++i) taken.insert(s.discard.at(i));
+  return taken;
+}
+
+Check check_rummy(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
   if (const CheckMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
   if (n == 0) return Check::kBadTake;
-  const int size = s.discard.size();
-  CardSet taken;
-  for (int i = size - n; i < size; ++i) taken.insert(s.discard.at(i));
-  const Card deepest = s.discard.at(size - n);
+  const CardSet taken = claimed_cards(s, a);
+  const Card deepest = s.discard.at(s.discard.size() - n);
 
   // The claim melds pile cards alone, the deepest claimed card among them.
   const std::span<const Token> tokens = claim_tokens(a);
@@ -100,27 +98,27 @@ Check claim_rummy(GameState& s, const RuleSet& r, const Action& a, bool commit) 
   bool uses_deepest = false;
   for (const Token& t : tokens) uses_deepest |= t.face == face_of(deepest);
   if (tokens.empty() || !holds(taken, tokens) || !uses_deepest) fails.add(Check::kClaimUse);
-  ClaimUse use;
   if (fails.empty()) fails |= form_claim_use(s, r, a, use);
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
+  return r.first_failure(fails);
+}
 
-  s.discard.truncate(size - n);
+void play_rummy(GameState& s, const RuleSet& r, const Action& a, const Plan& use) {
+  const int q = a.player;
+  const CardSet taken = claimed_cards(s, a);
+  s.discard.truncate(s.discard.size() - take_count(s.discard, a.take));
   s.hand(q) |= taken;
   pass_turn_to(s, r, q);  // the claimer finishes a turn; play goes on from them
   s.phase = Phase::kPlay;
   s.offer = {};
   s.turn.opened_now = use.target < 0 && !s.players[q].opened;
-  lay_claim(s, r, a, use, taken);
+  lay_claim(s, a, use, taken);
   (use.target >= 0 ? s.turn.built : s.turn.melded) = true;
   s.turn.built_on_others = use.target >= 0 && s.table.melds[use.target].owner != q;
   ++s.turn.actions;
   if (s.hand(q).empty()) hand_emptied(s, r, false);
-  return Check::kNone;
 }
 
-Check claim_snap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  const int q = a.player;
+Check check_snap(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
   if (const CheckMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
   if (n == 0) return Check::kBadTake;
@@ -129,21 +127,19 @@ Check claim_snap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   CheckMask fails;
   if (n != 1 || !a.claim_layoff || tokens.size() != 1 || tokens[0].face != face_of(s.discard.top()))
     fails.add(Check::kClaimUse);
-  ClaimUse use;
   if (fails.empty()) fails |= form_claim_use(s, r, a, use);
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
-
-  CardSet taken;
-  taken.insert(s.discard.pop());
-  s.hand(q) |= taken;
-  lay_claim(s, r, a, use, taken);
-  s.offer = {};  // the turn order is unchanged
-  return Check::kNone;
+  return r.first_failure(fails);
 }
 
-Check claim_buy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  const int q = a.player;
+void play_snap(GameState& s, const Action& a, const Plan& use) {
+  CardSet taken;
+  taken.insert(s.discard.pop());
+  s.hand(a.player) |= taken;
+  lay_claim(s, a, use, taken);
+  s.offer = {};  // the turn order is unchanged
+}
+
+Check check_buy(const GameState& s, const RuleSet& r, const Action& a) {
   // The card is not the discarder's to buy back, nor the declining player's.
   if (const CheckMask turn = claim_turn(s, a, after_decline(s), true); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
@@ -155,14 +151,16 @@ Check claim_buy(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   GameState after_take = s;
   after_take.discard.pop();
   if (!stock_has_card(after_take, r)) return r.first_failure(CheckMask(Check::kBuyPenaltyCard));
-  if (!commit) return Check::kNone;
+  return Check::kNone;
+}
 
+void play_buy(GameState& s, const RuleSet& r, const Action& a) {
+  const int q = a.player;
   s.hand(q).insert(s.discard.pop());
   refill_stock(s, r);
   s.hand(q).insert(s.stock.pop());  // the penalty card
   refill_stock(s, r);
   s.offer = {};
-  return Check::kNone;
 }
 
 }  // namespace
@@ -177,14 +175,23 @@ bool claim_window_open(const GameState& s, const RuleSet& r) {
   return false;
 }
 
-Check do_claim(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+Check check_claim(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
   switch (r.claim) {
-    case ClaimRule::kRummy: return claim_rummy(s, r, a, commit);
-    case ClaimRule::kSnap: return claim_snap(s, r, a, commit);
-    case ClaimRule::kBuy: return claim_buy(s, r, a, commit);
+    case ClaimRule::kRummy: return check_rummy(s, r, a, plan);
+    case ClaimRule::kSnap: return check_snap(s, r, a, plan);
+    case ClaimRule::kBuy: return check_buy(s, r, a);
     case ClaimRule::kNone: break;
   }
   return Check::kNotInGame;
+}
+
+void play_claim(GameState& s, const RuleSet& r, const Action& a, const Plan& plan) {
+  switch (r.claim) {
+    case ClaimRule::kRummy: return play_rummy(s, r, a, plan);
+    case ClaimRule::kSnap: return play_snap(s, a, plan);
+    case ClaimRule::kBuy: return play_buy(s, r, a);
+    case ClaimRule::kNone: break;
+  }
 }
 
 }  // namespace meldcheck::detail

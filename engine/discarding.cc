@@ -6,26 +6,30 @@ namespace meldcheck::detail {
 namespace {
 
 // The opening row: every player lays one card, from the first player round to the dealer.
-Check lay_row_card(GameState& s, Card card, bool commit) {
-  if (!commit) return Check::kNone;
+void lay_row_card(GameState& s, Card card) {
   s.hand(s.to_move).erase(card);
   s.discard.push(card);
   const int next = s.next_player(s.to_move);
   s.to_move = uint8_t(next);
   if (next == s.first_player) s.phase = Phase::kDraw;
-  return Check::kNone;
+}
+
+// The physical card discarded for a face: another copy goes before the lone taken card.
+Card discarded_card(const GameState& s, Face face) {
+  const int p = s.to_move;
+  CardSet hand = s.hand(p);
+  if (s.turn.no_discard != kNoCard && hand.size() > 1) hand.erase(s.turn.no_discard);
+  const Card card = hand.find(face);
+  return card != kNoCard ? card : s.hand(p).find(face);
 }
 
 }  // namespace
 
-Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+Check check_discard(const GameState& s, const RuleSet& r, const Action& a) {
   const int p = s.to_move;
-  CardSet hand = s.hand(p);
-  if (s.turn.no_discard != kNoCard && hand.size() > 1) hand.erase(s.turn.no_discard);  // another copy goes first
-  Card card = hand.find(a.card);
-  if (card == kNoCard) card = s.hand(p).find(a.card);
+  const Card card = discarded_card(s, a.card);
   if (card == kNoCard) return Check::kCardNotHeld;
-  if (s.phase == Phase::kRow) return lay_row_card(s, card, commit);
+  if (s.phase == Phase::kRow) return Check::kNone;
 
   CheckMask fails;
   const TurnFacts& t = s.turn;
@@ -36,9 +40,13 @@ Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (turn_ends_without_discard(s, r)) fails.add(Check::kLastRoundNoDiscard);
   if (r.going_out.dead_last_discard && s.hand(p).size() == 1 && fits_table(s, r, p, a.card))
     fails.add(Check::kDeadDiscard);
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
+  return r.first_failure(fails);
+}
 
+void play_discard(GameState& s, const RuleSet& r, const Action& a) {
+  const int p = s.to_move;
+  const Card card = discarded_card(s, a.card);
+  if (s.phase == Phase::kRow) return lay_row_card(s, card);
   s.hand(p).erase(card);
   if (!fault("lose-discard")) s.discard.push(card);
   s.offer = Offer{uint8_t(p), false};
@@ -48,7 +56,6 @@ Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   } else {
     end_turn(s, r);
   }
-  return Check::kNone;
 }
 
 }  // namespace meldcheck::detail

@@ -4,10 +4,11 @@
 
 namespace meldcheck::detail {
 
-Check do_draw(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  (void)a;
-  if (!stock_has_card(s, r)) return Check::kEmptyStock;
-  if (!commit) return Check::kNone;
+Check check_draw(const GameState& s, const RuleSet& r) {
+  return stock_has_card(s, r) ? Check::kNone : Check::kEmptyStock;
+}
+
+void play_draw(GameState& s, const RuleSet& r) {
   refill_stock(s, r);
   s.hand(s.to_move).insert(s.stock.pop());
   if (s.offer.from != kNoPlayer) s.offer.declined = true;  // the discard on offer was passed up
@@ -18,41 +19,61 @@ Check do_draw(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   } else {
     s.phase = Phase::kPlay;
   }
-  return Check::kNone;
 }
 
-Check do_take(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  const int n = take_count(s.discard, a.take);
-  if (n == 0) return Check::kBadTake;
+namespace {
+
+// The cards a take asks for: how many, which, the deepest, and whether it must be used.
+struct Taken {
+  int n = 0;
+  bool whole = false;  // the whole pile, of more than one card
+  CardSet cards;
+  Card deepest = kNoCard;
+  bool owed = false;
+};
+
+Taken taken_by(const GameState& s, const RuleSet& r, const Action& a) {
+  Taken t;
+  t.n = take_count(s.discard, a.take);
+  if (t.n == 0) return t;
   const int size = s.discard.size();
+  t.whole = t.n == size && t.n > 1;
+  for (int i = size - t.n; i < size; ++i) t.cards.insert(s.discard.at(i));
+  t.deepest = s.discard.at(size - t.n);
+  const TakenCardUse use = r.draw.taken_card_use;
+  t.owed = use == TakenCardUse::kDeepestAlways || (use == TakenCardUse::kDeepestIfSeveral && t.n > 1);
+  return t;
+}
+
+}  // namespace
+
+Check check_take(const GameState& s, const RuleSet& r, const Action& a) {
+  const Taken t = taken_by(s, r, a);
+  if (t.n == 0) return Check::kBadTake;
   const int p = s.to_move;
   const DrawRules& d = r.draw;
-  const bool whole = n == size && n > 1;
-
   CheckMask fails;
-  if ((d.take_sizes == TakeSizes::kTop && n != 1) || (d.take_sizes == TakeSizes::kTopOrAll && n != 1 && !whole))
+  if ((d.take_sizes == TakeSizes::kTop && t.n != 1) || (d.take_sizes == TakeSizes::kTopOrAll && t.n != 1 && !t.whole))
     fails.add(Check::kTakeSize);
-  if (whole && d.take_sizes == TakeSizes::kTopOrAll && d.whole_pile.needs_opened && !s.players[p].opened)
+  if (t.whole && d.take_sizes == TakeSizes::kTopOrAll && d.whole_pile.needs_opened && !s.players[p].opened)
     fails.add(Check::kTakeNeedsOpened);
+  if (fails.empty() && t.owed && !card_usable(s, r, p, s.hand(p) | t.cards, t.deepest)) fails.add(Check::kTakeUnusable);
+  return r.first_failure(fails);
+}
 
-  CardSet taken;
-  for (int i = size - n; i < size; ++i) taken.insert(s.discard.at(i));
-  const Card deepest = s.discard.at(size - n);
-  const bool owes = d.taken_card_use == TakenCardUse::kDeepestAlways ||
-                    (d.taken_card_use == TakenCardUse::kDeepestIfSeveral && n > 1);
-  const CardSet pool = s.hand(p) | taken;
-  if (fails.empty() && owes && !card_usable(s, r, p, pool, deepest)) fails.add(Check::kTakeUnusable);
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
-
-  s.discard.truncate(size - n);
+void play_take(GameState& s, const RuleSet& r, const Action& a) {
+  const Taken t = taken_by(s, r, a);
+  const int p = s.to_move;
+  const DrawRules& d = r.draw;
+  const CardSet pool = s.hand(p) | t.cards;
+  s.discard.truncate(s.discard.size() - t.n);
   s.hand(p) = pool;
   s.turn = {};
-  if (owes) s.turn.must_use = deepest;
-  if (n == 1 && d.lone_taken_card_no_discard) s.turn.no_discard = deepest;
-  if (whole && d.whole_pile.meld_due) {
-    if (meld_possible_with(s, r, p, pool, taken, d.whole_pile.layoff_counts)) {
-      s.turn.pile_meld_due = taken;
+  if (t.owed) s.turn.must_use = t.deepest;
+  if (t.n == 1 && d.lone_taken_card_no_discard) s.turn.no_discard = t.deepest;
+  if (t.whole && d.whole_pile.meld_due) {
+    if (meld_possible_with(s, r, p, pool, t.cards, d.whole_pile.layoff_counts)) {
+      s.turn.pile_meld_due = t.cards;
     } else {  // the penalty is entered at once, and the cards stay in hand
       s.players[p].penalty += d.whole_pile.unmeldable_penalty;
       s.players[p].total += d.whole_pile.unmeldable_penalty;
@@ -61,32 +82,16 @@ Check do_take(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   s.offer = {};
   s.passes = 0;
   s.phase = Phase::kPlay;
-  return Check::kNone;
 }
 
-Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
-  if (s.phase == Phase::kPlay) {
-    // After the draw a pass ends the turn only where there is no discard to end it.
-    if (!turn_ends_without_discard(s, r)) return Check::kWrongPhase;
-    if (commit) end_turn(s, r);
-    return Check::kNone;
-  }
+Check check_pass(const GameState& s, const RuleSet& r, const Action& a) {
+  // After the draw a pass ends the turn only where there is no discard to end it.
+  if (s.phase == Phase::kPlay) return turn_ends_without_discard(s, r) ? Check::kNone : Check::kWrongPhase;
   switch (r.draw.empty_stock) {
-    case EmptyStock::kPassEnds:
-      if (!s.stock.empty()) return Check::kPassNotAllowed;
-      if (commit) ++s.passes, end_hand(s, r, kNoPlayer);
-      return Check::kNone;
+    case EmptyStock::kPassEnds: return s.stock.empty() ? Check::kNone : Check::kPassNotAllowed;
     case EmptyStock::kMustPlay:
       if (!s.stock.empty()) return Check::kPassNotAllowed;
-      if (can_play_from_rack(s, r)) return Check::kPassCanPlay;
-      if (!commit) return Check::kNone;
-      ++s.passes;
-      if (r.draw.stuck_ends == StuckEnds::kFirstStuck || s.passes >= s.num_players) {
-        end_hand(s, r, kNoPlayer);
-      } else {
-        end_turn(s, r);
-      }
-      return Check::kNone;
+      return can_play_from_rack(s, r) ? Check::kPassCanPlay : Check::kNone;
     case EmptyStock::kReshufflePile:
     case EmptyStock::kReshuffleBelowTop: {
       // Only with nothing to draw (no stock, a pile too short to make one) and no take the
@@ -98,13 +103,22 @@ Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit) {
       take.take.kind = TakeSpec::Kind::kCount;
       for (int n = 1; n <= s.discard.size(); ++n) {
         take.take.count = uint8_t(n);
-        if (do_take(s, r, take, false) == Check::kNone) return Check::kPassNotAllowed;
+        if (check_take(s, r, take) == Check::kNone) return Check::kPassNotAllowed;
       }
-      if (commit) ++s.passes, end_hand(s, r, kNoPlayer);
       return Check::kNone;
     }
   }
   return Check::kPassNotAllowed;
+}
+
+void play_pass(GameState& s, const RuleSet& r) {
+  if (s.phase == Phase::kPlay) return end_turn(s, r);
+  ++s.passes;
+  // Only a stock that must be played out waits for every player to pass in turn.
+  if (r.draw.empty_stock == EmptyStock::kMustPlay && r.draw.stuck_ends != StuckEnds::kFirstStuck &&
+      s.passes < s.num_players)
+    return end_turn(s, r);
+  end_hand(s, r, kNoPlayer);
 }
 
 }  // namespace meldcheck::detail

@@ -226,13 +226,14 @@ void end_hand(GameState& s, const RuleSet& r, int out) {
   decide_match(s, r);
 }
 
-Check do_next_hand(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+Check check_next_hand(const GameState& s) {
   if (!s.hand_over) return Check::kHandNotOver;
-  if (s.game_over) return Check::kGameOver;
-  if (!commit) return Check::kNone;
+  return s.game_over ? Check::kGameOver : Check::kNone;
+}
+
+void play_next_hand(GameState& s, const RuleSet& r, const Action& a) {
   ++s.round;
   deal_hand(s, r, a.seed, s.next_player(s.dealer));
-  return Check::kNone;
 }
 
 }  // namespace detail

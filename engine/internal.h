@@ -79,18 +79,44 @@ bool fits_table(const GameState& s, const RuleSet& r, int player, Face face);
 // Whether the discard on offer may be claimed now, by the ruleset's claim rule.
 bool claim_window_open(const GameState& s, const RuleSet& r);
 
-// Per action kind: the validation and, when it passes, the change.
-Check do_draw(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_take(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_pass(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_discard(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_claim(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_next_hand(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_arrange(GameState& s, const RuleSet& r, const Action& a, bool commit);
-Check do_timeout(GameState& s, const RuleSet& r, const Action& a, bool commit);
+// What a step's check works out on the way to its verdict and its change then uses: the
+// melds formed (a claim's grown meld in [0]), a claim's layoff target, arrange's old sets.
+// (A layoff, the commonest look-ahead, needs only its grown meld.)
+struct Plan {
+  std::array<Formed, TokenGroups::kMaxGroups> formed;
+  int groups = 0;
+  int target = -1;  // table index
+  std::array<bool, TokenGroups::kMaxGroups> old_set{};
+};
+
+// Per action kind: its own clauses, judged on a state that does not change...
+Check check_draw(const GameState& s, const RuleSet& r);
+Check check_take(const GameState& s, const RuleSet& r, const Action& a);
+Check check_pass(const GameState& s, const RuleSet& r, const Action& a);
+Check check_meld(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
+Check check_layoff(const GameState& s, const RuleSet& r, const Action& a, Formed& grown);
+Check check_swap(const GameState& s, const RuleSet& r, const Action& a);
+Check check_discard(const GameState& s, const RuleSet& r, const Action& a);
+Check check_claim(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
+Check check_next_hand(const GameState& s);
+Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
+
+// ...and the change of a step whose check passed (with the plan that check filled).
+void play_draw(GameState& s, const RuleSet& r);
+void play_take(GameState& s, const RuleSet& r, const Action& a);
+void play_pass(GameState& s, const RuleSet& r);
+void play_meld(GameState& s, const RuleSet& r, const Action& a, const Plan& plan);
+void play_layoff(GameState& s, const RuleSet& r, const Action& a, const Formed& grown);
+void play_swap(GameState& s, const RuleSet& r, const Action& a);
+void play_discard(GameState& s, const RuleSet& r, const Action& a);
+void play_claim(GameState& s, const RuleSet& r, const Action& a, const Plan& plan);
+void play_next_hand(GameState& s, const RuleSet& r, const Action& a);
+void play_arrange(GameState& s, const RuleSet& r, const Action& a, const Plan& plan);
+void play_timeout(GameState& s, const RuleSet& r);
+
+// A step's own check and, when it passes, its change (without the order of apply()'s
+// common checks): for looking ahead on a copy of the state.
+Check check_and_play(GameState& s, const RuleSet& r, const Action& a);
 
 // Whether the player to move has any arrangement that lays a tile (engine/solver.h).
 bool can_play_from_rack(const GameState& s, const RuleSet& r);

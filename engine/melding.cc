@@ -39,7 +39,7 @@ std::span<const Token> all_tokens(const TokenGroups& g) {
 
 }  // namespace
 
-Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+Check check_meld(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
   const int p = s.to_move;
   const int groups = a.cards.groups();
   const std::span<const Token> tokens = all_tokens(a.cards);
@@ -50,7 +50,8 @@ Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   if (s.first_lap) fails.add(Check::kFirstLap);
   const bool opened = s.players[p].opened;
   if (opened && !r.opening.melds_after_opening) fails.add(Check::kMeldAfterOpening);
-  std::array<Formed, TokenGroups::kMaxGroups> formed;
+  std::array<Formed, TokenGroups::kMaxGroups>& formed = plan.formed;
+  plan.groups = groups;
   for (int g = 0; g < groups; ++g) fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, formed[g]);
   if (fails.empty()) {
     for (int g = 0; g < groups; ++g)
@@ -61,16 +62,20 @@ Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
         fails.add(Check::kLastRoundAllCards);
     }
   }
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
+  return r.first_failure(fails);
+}
 
+void play_meld(GameState& s, const RuleSet& r, const Action& a, const Plan& plan) {
+  const int p = s.to_move;
+  const std::span<const Token> tokens = all_tokens(a.cards);
+  const bool opened = s.players[p].opened;
   std::array<Card, TokenGroups::kMaxTokens> cards;
   pick_cards(s.hand(p), tokens, lay_first(s), cards);
   for (size_t i = 0; i < tokens.size(); ++i) s.hand(p).erase(cards[i]);
   size_t offset = 0;
-  for (int g = 0; g < groups; ++g) {
+  for (int g = 0; g < plan.groups; ++g) {
     const size_t n = a.cards.group(g).size();
-    add_meld(s, formed[g], std::span<const Card>(cards.data() + offset, n), p);
+    add_meld(s, plan.formed[g], std::span<const Card>(cards.data() + offset, n), p);
     offset += n;
   }
   s.turn.melded = true;
@@ -81,21 +86,19 @@ Check do_meld(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   }
   note_cards_laid(s, r, std::span<const Card>(cards.data(), tokens.size()), true);
   if (s.hand(p).empty()) hand_emptied(s, r, false);
-  return Check::kNone;
 }
 
-Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+Check check_layoff(const GameState& s, const RuleSet& r, const Action& a, Formed& f) {
   const int p = s.to_move;
   const std::span<const Token> tokens = all_tokens(a.cards);
   if (!holds(s.hand(p), tokens)) return Check::kCardNotHeld;
   const int idx = s.table.index_of(a.meld_id);
   if (idx < 0) return Check::kNoSuchMeld;
-  Meld& meld = s.table.melds[idx];
+  const Meld& meld = s.table.melds[idx];
 
   CheckMask fails;
   if (s.first_lap) fails.add(Check::kFirstLap);
   if (r.layoff.needs_opened && !s.players[p].opened) fails.add(Check::kLayoffNeedsOpened);
-  Formed f;
   if (a.cards.groups() != 1) {
     fails.add(Check::kLayoffFit);
   } else {
@@ -105,13 +108,17 @@ Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   }
   if (int(tokens.size()) == s.hand(p).size() && r.going_out.build_only_needs_discard && !s.turn.melded)
     fails.add(Check::kOutNeedsDiscard);
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
+  return r.first_failure(fails);
+}
 
+void play_layoff(GameState& s, const RuleSet& r, const Action& a, const Formed& grown) {
+  const int p = s.to_move;
+  const std::span<const Token> tokens = all_tokens(a.cards);
+  Meld& meld = s.table.melds[s.table.index_of(a.meld_id)];
   std::array<Card, TokenGroups::kMaxTokens> cards;
   pick_cards(s.hand(p), tokens, lay_first(s), cards);
   for (size_t i = 0; i < tokens.size(); ++i) s.hand(p).erase(cards[i]);
-  grow_meld(meld, f, std::span<const Card>(cards.data(), tokens.size()), p);
+  grow_meld(meld, grown, std::span<const Card>(cards.data(), tokens.size()), p);
   s.turn.built = true;
   ++s.turn.actions;
   if (meld.owner != p) {
@@ -120,26 +127,40 @@ Check do_layoff(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   }
   note_cards_laid(s, r, std::span<const Card>(cards.data(), tokens.size()), false);
   if (s.hand(p).empty()) hand_emptied(s, r, false);
-  return Check::kNone;
 }
 
-Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
+namespace {
+
+// The physical card a swap gives for its face: a copy owed this turn first.
+Card swapped_in(const GameState& s, Face face) {
+  if (!face.is_natural()) return kNoCard;
+  const Card owed = (s.hand(s.to_move) & lay_first(s)).find(face);
+  return owed != kNoCard ? owed : s.hand(s.to_move).find(face);
+}
+
+}  // namespace
+
+Check check_swap(const GameState& s, const RuleSet& r, const Action& a) {
   const int p = s.to_move;
-  Card natural = a.card.is_natural() ? (s.hand(p) & lay_first(s)).find(a.card) : kNoCard;
-  if (natural == kNoCard && a.card.is_natural()) natural = s.hand(p).find(a.card);
+  const Card natural = swapped_in(s, a.card);
   if (a.card.is_natural() && natural == kNoCard) return Check::kCardNotHeld;
   const int idx = s.table.index_of(a.meld_id);
   if (idx < 0) return Check::kNoSuchMeld;
   if (!r.swap.allowed) return r.first_failure(CheckMask(Check::kSwapNotAllowed));
-  Meld& meld = s.table.melds[idx];
+  const Meld& meld = s.table.melds[idx];
 
   CheckMask fails;
   if (r.swap.needs_opened && !s.players[p].opened) fails.add(Check::kSwapNeedsOpened);
   const int slot = natural == kNoCard ? -1 : swap_slot(r.meld, meld.shape, a.card);
   if (slot < 0) fails.add(Check::kSwapCard);
-  if (!fails.empty()) return r.first_failure(fails);
-  if (!commit) return Check::kNone;
+  return r.first_failure(fails);
+}
 
+void play_swap(GameState& s, const RuleSet& r, const Action& a) {
+  const int p = s.to_move;
+  const Card natural = swapped_in(s, a.card);
+  Meld& meld = s.table.melds[s.table.index_of(a.meld_id)];
+  const int slot = swap_slot(r.meld, meld.shape, a.card);
   const Card joker = meld.cards[slot];
   s.hand(p).erase(natural);
   s.hand(p).insert(joker);
@@ -151,7 +172,6 @@ Check do_swap(GameState& s, const RuleSet& r, const Action& a, bool commit) {
   ++s.turn.actions;
   if (r.swap.joker_used_same_turn) s.turn.freed_jokers.insert(joker);
   forget_cards_played(s);
-  return Check::kNone;
 }
 
 }  // namespace meldcheck::detail
