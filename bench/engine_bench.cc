@@ -9,7 +9,7 @@
 
 #include "engine/random_play.h"
 #include "engine/rng.h"
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 namespace {
 std::atomic<int64_t> heap_allocations{0};

@@ -8,7 +8,7 @@
 
 #include "engine/engine.h"
 #include "engine/rng.h"
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 int main(int argc, char** argv) {
   using namespace meldcheck;

@@ -1,5 +1,5 @@
 // The rules engine: dealing, applying actions, the legal actions of a state, scoring.
-// No I/O and no parsing here; rulesets arrive as RuleSet values (tools/ruleset_loader).
+// No I/O and no parsing here; rulesets arrive as RuleSet values (files/ruleset_loader).
 #pragma once
 
 #include <array>
@@ -25,6 +25,9 @@ Check apply(GameState& state, const RuleSet& rules, const Action& action);
 
 // What apply would answer, without changing the state.
 Check check_action(const GameState& state, const RuleSet& rules, const Action& action);
+
+// How many cards a take (or claim) asks for from `pile`: 0 when it asks for nothing there.
+int take_count(const Pile& pile, const TakeSpec& take);
 
 // How many candidates the enumeration dropped, by the check that refused them.
 using CheckTally = std::array<uint32_t, kNumChecks>;

@@ -51,8 +51,6 @@ bool joker_declared_on_table(const GameState& s, const RuleSet& r, const Shape& 
 void add_meld(GameState& s, const Formed& f, std::span<const Card> cards_in_token_order, int owner);
 // Rebuilds a meld with added cards (`added` in token order) after extend_meld.
 void grow_meld(Meld& m, const Formed& f, std::span<const Card> added, int builder);
-// Sorts a set's slots into canonical order after a change of its cards.
-void canonicalize_set(Meld& m);
 
 // Updates the turn's obligations for cards just laid, in a new meld or a layoff (met when
 // a laid card has the face of the card owed).
@@ -123,8 +121,5 @@ bool can_play_from_rack(const GameState& s, const RuleSet& r);
 
 // Deals a hand into `s` (players, totals and match facts kept).
 void deal_hand(GameState& s, const RuleSet& r, uint64_t seed, int dealer);
-
-// Resolves a take's size against the pile; 0 when it asks for nothing there.
-int take_count(const Pile& pile, const TakeSpec& take);
 
 }  // namespace meldcheck::detail

@@ -277,7 +277,7 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
     case ActionKind::kPass:
     case ActionKind::kTimeout:
     case ActionKind::kNextHand: return true;
-    case ActionKind::kTake: return detail::take_count(s.discard, a.take) == detail::take_count(s.discard, b.take);
+    case ActionKind::kTake: return take_count(s.discard, a.take) == take_count(s.discard, b.take);
     case ActionKind::kDiscard: return a.card == b.card;
     case ActionKind::kSwap: return a.card == b.card && a.meld_id == b.meld_id;
     case ActionKind::kLayoff: {
@@ -294,7 +294,7 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
     case ActionKind::kMeld:
     case ActionKind::kArrange: return group_shapes(r, a) == group_shapes(r, b);
     case ActionKind::kClaim:
-      return detail::take_count(s.discard, a.take) == detail::take_count(s.discard, b.take) &&
+      return take_count(s.discard, a.take) == take_count(s.discard, b.take) &&
              a.claim_layoff == b.claim_layoff && (!a.claim_layoff || a.meld_id == b.meld_id) &&
              group_shapes(r, a) == group_shapes(r, b);
   }

@@ -72,7 +72,7 @@ double greedy_score(const GameState& s, const RuleSet& r, const Action& a) {
     case ActionKind::kClaim: return laid > 0 ? 40 + laid : 0.5;  // a buy only adds cards
     case ActionKind::kSwap: return 30;
     case ActionKind::kTake: {
-      const int n = detail::take_count(s.discard, a.take);
+      const int n = take_count(s.discard, a.take);
       // Listed with its deepest card owed, so that card can be used; a whole pile without
       // that obligation is rather left alone.
       if (n >= 2) return r.draw.taken_card_use != TakenCardUse::kNever ? 20 + n : 3;

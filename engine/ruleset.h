@@ -1,5 +1,5 @@
 // A ruleset as plain data: parameters and named policies. Everything in which the five
-// games differ is a field here, filled from spec/<ruleset>.yaml (tools/ruleset_loader);
+// games differ is a field here, filled from spec/<ruleset>.yaml (files/ruleset_loader);
 // the engine reads these fields and never asks which game it is playing.
 #pragma once
 
@@ -263,7 +263,7 @@ struct Clause {
   std::string source;  // file and section
   std::string resolution;  // where the text is silent or ambiguous: the reading taken
   std::vector<Check> checks;
-  std::vector<std::string> events;  // what in play passes through it (tools/play_events.h)
+  std::vector<std::string> events;  // what in play passes through it (files/play_events.h)
 };
 
 struct RuleSet {

@@ -46,6 +46,10 @@ struct Meld {
   std::array<uint8_t, kMaxMeldCards> builders{};
 };
 
+// Sorts a set's slots into the canonical order after a change of its cards (a set is
+// unordered, so states that differ only in that order are one).
+void canonicalize_set(Meld& m);
+
 struct Table {
   // The melds past `count` are left unset and are not copied: a state copies only the
   // melds in play.

@@ -117,24 +117,6 @@ bool joker_declared_on_table(const GameState& s, const RuleSet& r, const Shape& 
   return false;
 }
 
-void canonicalize_set(Meld& m) {
-  Shape& sh = m.shape;
-  std::array<uint8_t, kMaxMeldCards> order{};
-  for (int i = 0; i < sh.size; ++i) order[i] = uint8_t(i);
-  small_stable_sort(order.begin(), order.begin() + sh.size, [&](uint8_t x, uint8_t y) {
-    if (sh.faces[x] != sh.faces[y]) return sh.faces[x] < sh.faces[y];
-    return !sh.joker(x) && sh.joker(y);
-  });
-  Meld sorted = m;
-  sorted.shape.joker_mask = 0;
-  for (int i = 0; i < sh.size; ++i) {
-    sorted.shape.faces[i] = sh.faces[order[i]];
-    sorted.shape.set_joker(i, sh.joker(order[i]));
-    sorted.cards[i] = m.cards[order[i]];
-    sorted.builders[i] = m.builders[order[i]];
-  }
-  m = sorted;
-}
 
 void add_meld(GameState& s, const Formed& f, std::span<const Card> cards, int owner) {
   Meld& m = s.table.melds[s.table.count++];
@@ -191,6 +173,30 @@ void forget_cards_played(GameState& s) {
   if (s.turn.no_discard != kNoCard && !hand.contains(s.turn.no_discard)) s.turn.no_discard = kNoCard;
 }
 
+
+}  // namespace meldcheck::detail
+
+namespace meldcheck {
+
+void canonicalize_set(Meld& m) {
+  Shape& sh = m.shape;
+  std::array<uint8_t, kMaxMeldCards> order{};
+  for (int i = 0; i < sh.size; ++i) order[i] = uint8_t(i);
+  small_stable_sort(order.begin(), order.begin() + sh.size, [&](uint8_t x, uint8_t y) {
+    if (sh.faces[x] != sh.faces[y]) return sh.faces[x] < sh.faces[y];
+    return !sh.joker(x) && sh.joker(y);
+  });
+  Meld sorted = m;
+  sorted.shape.joker_mask = 0;
+  for (int i = 0; i < sh.size; ++i) {
+    sorted.shape.faces[i] = sh.faces[order[i]];
+    sorted.shape.set_joker(i, sh.joker(order[i]));
+    sorted.cards[i] = m.cards[order[i]];
+    sorted.builders[i] = m.builders[order[i]];
+  }
+  m = sorted;
+}
+
 int take_count(const Pile& pile, const TakeSpec& take) {
   const int size = pile.size();
   switch (take.kind) {
@@ -205,4 +211,4 @@ int take_count(const Pile& pile, const TakeSpec& take) {
   return 0;
 }
 
-}  // namespace meldcheck::detail
+}  // namespace meldcheck

@@ -7,7 +7,7 @@
 
 #include "fuzz/report_validity.h"
 #include "fuzz/targets.h"
-#include "tools/engine_replay.h"
+#include "hunt/engine_replay.h"
 
 namespace meldcheck::fuzz {
 namespace {

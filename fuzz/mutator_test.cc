@@ -7,10 +7,11 @@
 #include <vector>
 
 #include "fuzz/scenario_mutator.h"
+#include "files/yaml_mutation.h"
 #include "fuzz/targets.h"
 #include "hunt/scenario_case.h"
-#include "tools/replay.h"
-#include "tools/spec_files.h"
+#include "hunt/replay.h"
+#include "files/spec_files.h"
 
 namespace meldcheck::fuzz {
 namespace {

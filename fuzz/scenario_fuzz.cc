@@ -3,8 +3,8 @@
 #include <string_view>
 
 #include "fuzz/targets.h"
-#include "tools/replay.h"
-#include "tools/scenario.h"
+#include "hunt/replay.h"
+#include "files/scenario.h"
 
 namespace meldcheck::fuzz {
 

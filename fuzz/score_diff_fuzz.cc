@@ -6,7 +6,7 @@
 #include "fuzz/position.h"
 #include "fuzz/targets.h"
 #include "oracles/score_oracle.h"
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck::fuzz {
 

@@ -9,7 +9,7 @@
 
 #include "fuzz/report_validity.h"
 #include "fuzz/targets.h"
-#include "tools/protocol.h"
+#include "hunt/protocol.h"
 
 namespace meldcheck::fuzz {
 

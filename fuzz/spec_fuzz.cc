@@ -9,7 +9,7 @@
 #include "engine/rng.h"
 #include "fuzz/targets.h"
 #include "hunt/checks.h"
-#include "tools/spec_files.h"
+#include "files/spec_files.h"
 
 namespace meldcheck::fuzz {
 

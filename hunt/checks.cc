@@ -13,7 +13,7 @@
 #include "oracles/joker_oracle.h"
 #include "oracles/meld_oracle.h"
 #include "oracles/rummikub_oracle.h"
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck::hunt {
 

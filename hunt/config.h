@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/ruleset.h"
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 namespace meldcheck::hunt {
 

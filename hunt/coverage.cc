@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "engine/internal.h"
-#include "tools/play_events.h"
+#include "files/play_events.h"
 
 namespace meldcheck::hunt {
 namespace {
@@ -103,7 +102,7 @@ CheckMask examined_checks(const GameState& before, const Action& a, const RuleSe
     case ActionKind::kDraw: add({Check::kEmptyStock}); break;
     case ActionKind::kTake: {
       add({Check::kBadTake, Check::kTakeSize});
-      const int n = detail::take_count(before.discard, a.take);
+      const int n = take_count(before.discard, a.take);
       if (n == before.discard.size() && n > 1) add({Check::kTakeNeedsOpened, Check::kPileMeldDue});
       if (r.draw.taken_card_use == TakenCardUse::kDeepestAlways || (r.draw.taken_card_use == TakenCardUse::kDeepestIfSeveral && n > 1))
         add({Check::kTakeUnusable});

@@ -2,7 +2,7 @@
 // refused something. A clause with checks is passed through by every accepted action its
 // checks examine (a meld passes the meld clauses, a discard after a lone take passes the
 // lone-card clause, ...); a clause without checks by the events it lists (`events:` in
-// spec/, tools/play_events.h). A clause refuses when the engine refuses an action in its
+// spec/, files/play_events.h). A clause refuses when the engine refuses an action in its
 // name: an arbitrary action, or a candidate the enumeration tried and dropped.
 #pragma once
 
@@ -18,7 +18,7 @@ struct ClauseTally {
   int64_t passed = 0, refused = 0;
 };
 
-// The events of a step, a bit per tools/play_events.h PlayEvent.
+// The events of a step, a bit per files/play_events.h PlayEvent.
 uint64_t step_events(const GameState& before, const Action& a, Check verdict, const GameState& after, const RuleSet& r);
 // The checks an accepted action was examined by, in the state it was taken in.
 CheckMask examined_checks(const GameState& before, const Action& a, const RuleSet& r);

@@ -14,9 +14,9 @@
 #include "oracles/catalog.h"
 #include "hunt/oracle_views.h"
 #include "hunt/scenario_case.h"
-#include "tools/check.h"
-#include "tools/scenario.h"
-#include "tools/spec_files.h"
+#include "hunt/check_report.h"
+#include "files/scenario.h"
+#include "files/spec_files.h"
 
 namespace meldcheck::hunt {
 namespace {

@@ -4,7 +4,7 @@
 #include <array>
 #include <vector>
 
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck::hunt {
 namespace {

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tools/json_text.h"
-#include "tools/replay.h"
-#include "tools/scenario.h"
+#include "files/json_text.h"
+#include "hunt/replay.h"
+#include "files/scenario.h"
 
 namespace meldcheck::hunt {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "hunt/stats.h"
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 namespace meldcheck::hunt {
 

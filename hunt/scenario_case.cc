@@ -1,6 +1,6 @@
 #include "hunt/scenario_case.h"
 
-#include "tools/replay.h"
+#include "hunt/replay.h"
 
 namespace meldcheck::hunt {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "hunt/shrink.h"
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck::hunt {
 

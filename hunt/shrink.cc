@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "tools/replay.h"
-#include "tools/scenario.h"
-#include "tools/scenario_writer.h"
+#include "hunt/replay.h"
+#include "files/scenario.h"
+#include "files/scenario_writer.h"
 
 namespace meldcheck::hunt {
 

@@ -67,7 +67,7 @@ class Catalog {
   uint64_t move_key(const Position& at, const Move& move) const;
 
   // What a legal move passes through: the events of play it makes (the names of
-  // tools/play_events.h that clauses list under `events:`), read from the model's positions
+  // files/play_events.h that clauses list under `events:`), read from the model's positions
   // before and after it; and the clauses that judge it, those that forbid a move one small
   // change away from it (a card left out or changed, another depth, meld or player).
   std::vector<std::string> events(const Position& before, const Move& move, const Position& after) const;

@@ -1,5 +1,5 @@
 // What a legal move passes through: the events of play it makes (by the names of
-// tools/play_events.h, which the catalog's clauses list under `events:`), read from the
+// files/play_events.h, which the catalog's clauses list under `events:`), read from the
 // reference model's positions before and after it; and the clauses that judge it, those
 // that forbid a move one small change away from it.
 #include <algorithm>

@@ -6,7 +6,7 @@
 
 #include "engine/random_play.h"
 #include "properties/support.h"
-#include "tools/scenario_writer.h"
+#include "files/scenario_writer.h"
 
 namespace meldcheck::props {
 namespace {

@@ -6,7 +6,7 @@
 #include "oracles/joker_oracle.h"
 #include "oracles/meld_oracle.h"
 #include "properties/support.h"
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck::props {
 namespace {

@@ -4,9 +4,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "engine/internal.h"
 #include "properties/support.h"
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck::props {
 namespace {
@@ -45,7 +44,7 @@ struct Renaming {
         m.shape.faces[i] = face(m.shape.faces[i]);
         m.builders[i] = seat(m.builders[i]);
       }
-      if (m.shape.kind == MeldKind::kSet) detail::canonicalize_set(m);
+      if (m.shape.kind == MeldKind::kSet) canonicalize_set(m);
     }
     t.to_move = seat(s.to_move);
     t.first_player = seat(s.first_player);

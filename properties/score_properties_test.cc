@@ -4,7 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "properties/support.h"
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck::props {
 namespace {

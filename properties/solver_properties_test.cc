@@ -5,7 +5,7 @@
 
 #include "engine/solver.h"
 #include "oracles/rummikub_oracle.h"
-#include "tools/scenario_writer.h"
+#include "files/scenario_writer.h"
 #include "properties/support.h"
 
 namespace meldcheck::props {

@@ -6,9 +6,9 @@
 #include "engine/invariants.h"
 #include "engine/random_play.h"
 #include "properties/support.h"
-#include "tools/replay.h"
-#include "tools/scenario.h"
-#include "tools/scenario_writer.h"
+#include "hunt/replay.h"
+#include "files/scenario.h"
+#include "files/scenario_writer.h"
 
 namespace meldcheck::props {
 namespace {

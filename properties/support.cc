@@ -5,8 +5,8 @@
 
 #include "engine/random_play.h"
 #include "hunt/oracle_views.h"
-#include "tools/scenario.h"
-#include "tools/scenario_writer.h"
+#include "files/scenario.h"
+#include "files/scenario_writer.h"
 
 namespace meldcheck::props {
 

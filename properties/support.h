@@ -14,7 +14,7 @@
 #include "engine/engine.h"
 #include "hunt/checks.h"
 #include "oracles/catalog.h"
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 namespace meldcheck::props {
 

@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <set>
 
-#include "tools/replay.h"
-#include "tools/scenario.h"
+#include "hunt/replay.h"
+#include "files/scenario.h"
 
 namespace meldcheck {
 namespace {

@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tools/json_text.h"
-#include "tools/check.h"
-#include "tools/check_html.h"
-#include "tools/replay.h"
+#include "files/json_text.h"
+#include "hunt/check_report.h"
+#include "hunt/check_html.h"
+#include "hunt/replay.h"
 
 namespace meldcheck {
 

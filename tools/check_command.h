@@ -1,4 +1,4 @@
-// `meldcheck check`: its flags, and the report they ask for (the work is tools/check.h's).
+// `meldcheck check`: its flags, and the report they ask for (the work is hunt/check_report.h's).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 namespace meldcheck {
 

@@ -7,15 +7,15 @@
 #include <memory>
 
 #include "tools/completion.h"
-#include "tools/house.h"
+#include "hunt/house.h"
 #include "tools/check_command.h"
-#include "tools/engine_replay.h"
-#include "tools/protocol.h"
-#include "tools/replay.h"
-#include "tools/report.h"
-#include "tools/rules_listing.h"
+#include "hunt/engine_replay.h"
+#include "hunt/protocol.h"
+#include "hunt/replay.h"
+#include "hunt/replay_report.h"
+#include "files/rules_listing.h"
 #include "tools/reproduce_command.h"
-#include "tools/run_options.h"
+#include "hunt/run_options.h"
 #include "tools/simulate_command.h"
 #include "tools/solve.h"
 

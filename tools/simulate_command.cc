@@ -13,7 +13,7 @@
 #include "hunt/report.h"
 #include "hunt/run.h"
 #include "hunt/shrink.h"
-#include "tools/engine_lockstep.h"
+#include "hunt/engine_lockstep.h"
 
 namespace meldcheck {
 namespace {

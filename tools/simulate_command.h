@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 namespace meldcheck {
 
@@ -29,7 +29,7 @@ struct SimulateFlags {
   std::vector<std::string> merge;
   std::string scenarios;
   bool quiet = false;
-  // Lockstep against another engine (tools/engine_lockstep.h).
+  // Lockstep against another engine (hunt/engine_lockstep.h).
   std::string engine;
   int timeout_ms = 5000;
   std::string rule_ids = "loose";

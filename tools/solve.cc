@@ -1,7 +1,7 @@
 #include "tools/solve.h"
 
 #include "engine/solver.h"
-#include "tools/scenario.h"
+#include "files/scenario.h"
 
 namespace meldcheck {
 

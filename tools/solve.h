@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/ruleset.h"
-#include "tools/ruleset_loader.h"
+#include "files/ruleset_loader.h"
 
 namespace meldcheck {
 

@@ -6,7 +6,7 @@ project's own definitions of that text, so that they follow the formats as they 
       of spec/scenario.schema.json, card and tile codes, the rule ids of every catalog,
       the variant and option ids of spec/*.yaml
   spec_fuzz.dict  ruleset files: the keys and short values of spec/*.yaml, the names
-      tools/ruleset_loader.cc accepts, the check and event names
+      files/ruleset_loader.cc accepts, the check and event names
 
 Run it after changing those files (needs PyYAML):  python3 fuzz/dict/make_text_dicts.py
 With --check it writes nothing and exits 1 when a dictionary is out of date.
@@ -48,7 +48,7 @@ def core_check_names():
 
 
 def event_names():
-    return literals("tools/play_events.h", r'\{PlayEvent::k\w+, "([a-z0-9-]+)"')
+    return literals("files/play_events.h", r'\{PlayEvent::k\w+, "([a-z0-9-]+)"')
 
 
 def load_specs():
@@ -116,12 +116,12 @@ def spec_sections(specs):
     # Short values only: ids, enum names, card values and ranges, not the prose of text:,
     # source: and resolution:. Plain numbers libFuzzer varies well without help.
     short = sorted(v for v in values if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.=/-]{0,40}", v) and not v.isdigit())
-    loader = sorted(set(literals("tools/ruleset_loader.cc", r'"([A-Za-z0-9][A-Za-z0-9_-]*)"')))
+    loader = sorted(set(literals("files/ruleset_loader.cc", r'"([A-Za-z0-9][A-Za-z0-9_-]*)"')))
     return [
         ("keys of spec/*.yaml (dotted ones are variant and option patches)", sorted(k + ":" for k in keys)),
         ("short values of spec/*.yaml", short),
-        ("names tools/ruleset_loader.cc reads", loader),
-        ("check names (engine/check.h) and event names (tools/play_events.h)", check_names() + event_names()),
+        ("names files/ruleset_loader.cc reads", loader),
+        ("check names (engine/check.h) and event names (files/play_events.h)", check_names() + event_names()),
         ("YAML syntax", YAML_SYNTAX),
     ]
 

@@ -1,0 +1,10 @@
+# Writes a C++ source holding the spec/ files: cmake -DSPEC_DIR=... -DOUT=... -P embed_spec.cmake
+file(GLOB files RELATIVE "${SPEC_DIR}" "${SPEC_DIR}/*.yaml" "${SPEC_DIR}/*.json")
+list(SORT files)
+set(body "")
+foreach(f IN LISTS files)
+  file(READ "${SPEC_DIR}/${f}" text)
+  string(APPEND body "    {\"${f}\", R\"meldcheck_spec(${text})meldcheck_spec\"},\n")
+endforeach()
+file(WRITE "${OUT}.tmp" "#include \"files/spec_files.h\"\n\nnamespace meldcheck {\nnamespace {\nconstexpr EmbeddedFile kFiles[] = {\n${body}};\n}  // namespace\n\nstd::span<const EmbeddedFile> spec_files() { return kFiles; }\n\n}  // namespace meldcheck\n")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

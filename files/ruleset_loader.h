@@ -1,0 +1,76 @@
+// The rulesets of spec/: YAML files (embedded in the binary at build time, or read from a
+// folder) turned into RuleSet values, with their variants and options applied.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/ruleset.h"
+#include "files/yaml_doc.h"
+
+namespace meldcheck {
+
+// `text` paraphrases in English, `text_sv` in Swedish.
+struct VariantInfo {
+  std::string id, text, text_sv, source;
+};
+
+struct OptionInfo {
+  std::string id, text, text_sv, source, default_choice;
+  std::vector<std::string> choices;
+};
+
+class RulesetSpec {
+ public:
+  // Parses one ruleset file; throws InputError.
+  RulesetSpec(YamlNode root, const std::string& file);
+
+  const std::string& id() const { return id_; }
+  const std::string& file() const { return file_; }
+  const RuleSet& base() const { return base_; }
+  const std::vector<VariantInfo>& variants() const { return variants_; }
+  const std::vector<OptionInfo>& options() const { return options_; }
+  const std::string& source() const { return source_; }
+
+  // The ruleset with these variants and option choices; throws std::invalid_argument
+  // naming an unknown variant, option or choice.
+  RuleSet resolve(const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) const;
+
+ private:
+  RuleSet build(const YamlNode& root) const;
+  YamlNode patched(const std::vector<const YamlNode*>& patches) const;
+
+  std::string id_, file_, source_;
+  YamlNode root_;
+  RuleSet base_;
+  std::vector<VariantInfo> variants_;
+  std::vector<OptionInfo> options_;
+  std::map<std::string, const YamlNode*> variant_patch_;
+  std::map<std::string, std::map<std::string, const YamlNode*>> option_patch_;
+};
+
+class RulesetLibrary {
+ public:
+  // The spec files built into the binary.
+  static const RulesetLibrary& embedded();
+  // Every *.yaml ruleset in a folder; throws InputError.
+  static RulesetLibrary from_dir(const std::string& dir);
+
+  const RulesetSpec* find(const std::string& id) const;
+  const std::vector<std::unique_ptr<RulesetSpec>>& all() const { return specs_; }
+  // A rule id some catalog has, or a core id.
+  bool knows_rule(const std::string& rule_id) const;
+
+ private:
+  void add(std::unique_ptr<RulesetSpec> spec);
+  std::vector<std::unique_ptr<RulesetSpec>> specs_;
+};
+
+// A resolved ruleset's parameters and policies by the names a spec file gives them
+// ("meld.ace_melding.wrap", "draw.take_sizes"), each with its value as a spec writes it, in
+// the spec's order; unset ones at the engine's default. What `rules diff` compares.
+std::vector<std::pair<std::string, std::string>> spec_parameters(const RuleSet& r);
+
+}  // namespace meldcheck

@@ -1,0 +1,126 @@
+// The engine on the rulesets of spec/: dealing, refusals, and whole games played through
+// the legal-action enumeration.
+#include "engine/engine.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "files/ruleset_loader.h"
+
+namespace meldcheck {
+namespace {
+
+const RuleSet& rules(const std::string& id) { return RulesetLibrary::embedded().find(id)->base(); }
+
+Action discard(int player, const char* card) {
+  Action a;
+  a.kind = ActionKind::kDiscard;
+  a.player = uint8_t(player);
+  a.card = *parse_face(card, Notation::kCards);
+  return a;
+}
+
+TEST(Deal, Rummy500DealsSevenEachAndTurnsUpACard) {
+  const RuleSet& r = rules("rummy500");
+  GameState s = new_match(r, 4, 7, 3);
+  for (int p = 0; p < 4; ++p) EXPECT_EQ(s.hand(p).size(), 7);
+  EXPECT_EQ(s.discard.size(), 1);
+  EXPECT_EQ(s.stock.size(), 54 - 28 - 1);
+  EXPECT_EQ(s.to_move, 0);
+  EXPECT_TRUE(cards_conserved(s, r));
+  GameState two = new_match(r, 2, 7, 1);
+  EXPECT_EQ(two.hand(0).size(), 13);
+  GameState five = new_match(r, 5, 7, 4);
+  EXPECT_EQ(five.stock.size() + five.discard.size() + 35, 108u);
+}
+
+TEST(Deal, TheSameSeedGivesTheSameDeal) {
+  const RuleSet& r = rules("rummy500");
+  EXPECT_EQ(hash_state(new_match(r, 3, 42, 2)), hash_state(new_match(r, 3, 42, 2)));
+  EXPECT_NE(hash_state(new_match(r, 3, 42, 2)), hash_state(new_match(r, 3, 43, 2)));
+}
+
+TEST(Apply, ARefusedActionChangesNothing) {
+  const RuleSet& r = rules("rummy500");
+  GameState s = new_match(r, 3, 5, 2);
+  const GameState before = s;
+  const uint64_t h = hash_state(s);
+  EXPECT_EQ(apply(s, r, discard(0, "7H")), Check::kWrongPhase);  // must draw first
+  EXPECT_EQ(apply(s, r, discard(1, "7H")), Check::kNotYourTurn);
+  Action take;
+  take.kind = ActionKind::kTake;
+  take.take.kind = TakeSpec::Kind::kCount;
+  take.take.count = 5;
+  EXPECT_EQ(apply(s, r, take), Check::kBadTake);
+  EXPECT_TRUE(s == before);
+  EXPECT_EQ(hash_state(s), h);
+}
+
+TEST(Apply, RefusalsNameTheRulesetsClauses) {
+  const RuleSet& r = rules("rummy500");
+  EXPECT_EQ(r.rule_id(Check::kNotYourTurn), "core/not-your-turn");
+  EXPECT_EQ(r.rule_id(Check::kDiscardTakenCard), "rummy500/take.lone-card");
+  EXPECT_EQ(r.rule_id(Check::kSwapNotAllowed), "rummy500/joker.stays");
+  CheckMask both;
+  both.add(Check::kSetSuits);
+  both.add(Check::kMeldSize);
+  EXPECT_EQ(r.first_failure(both), Check::kMeldSize);  // earlier in the catalog
+}
+
+// Plays a game with random legal actions, preferring to lay cards; returns the actions taken.
+// Turns are counted here: a hand that the empty stock ends by its ruleset's text
+// (draw.empty_stock pass-ends) must not reach the engine's bound of turns.
+int play_random_game(const RuleSet& r, int players, uint64_t seed, bool whole_match) {
+  std::mt19937_64 rng(seed);
+  GameState s = new_match(r, players, seed, players - 1);
+  std::vector<Action> legal;
+  int actions = 0, turns = 0;
+  for (; actions < 200000; ++actions) {
+    if (s.hand_over && r.draw.empty_stock == EmptyStock::kPassEnds) {
+      EXPECT_LT(turns, r.max_turns) << "a hand that the empty stock ends reached the bound of turns, seed " << seed;
+    }
+    if (s.hand_over) turns = 0;
+    if (s.game_over || (s.hand_over && !whole_match)) return actions;
+    legal_actions(s, r, legal);
+    EXPECT_FALSE(legal.empty()) << "no legal action, seed " << seed;
+    if (legal.empty()) return -1;
+    std::vector<const Action*> laying;
+    for (const Action& a : legal)
+      if (a.player == s.to_move && (a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff)) laying.push_back(&a);
+    const Action& pick = !laying.empty() && rng() % 4 != 0 ? *laying[rng() % laying.size()] : legal[rng() % legal.size()];
+    const int mover = s.to_move;
+    const Phase phase = s.phase;
+    const Check c = apply(s, r, pick);
+    turns += pick.kind != ActionKind::kClaim && phase != Phase::kRow &&
+             (s.to_move != mover || (s.phase == Phase::kDraw && phase != Phase::kDraw));
+    EXPECT_EQ(c, Check::kNone) << "an enumerated action was refused: " << r.rule_id(c);
+    if (c != Check::kNone) return -1;
+    Card bad = 0;
+    EXPECT_TRUE(cards_conserved(s, r, &bad)) << "card " << int(bad) << " misplaced, seed " << seed;
+  }
+  ADD_FAILURE() << "the game did not end, seed " << seed;
+  return -1;
+}
+
+TEST(RandomGames, HandsOfEveryRulesetAndVariantEndThroughTheLegalActions) {
+  for (const auto& spec : RulesetLibrary::embedded().all()) {
+    std::vector<std::vector<std::string>> variant_sets = {{}};
+    for (const VariantInfo& v : spec->variants()) variant_sets.push_back({v.id});
+    for (const auto& variants : variant_sets) {
+      const RuleSet r = spec->resolve(variants, {});
+      for (int players = r.players.min; players <= r.players.max; ++players)
+        for (uint64_t seed = 1; seed <= 2; ++seed)
+          EXPECT_GT(play_random_game(r, players, seed, false), 0) << spec->id() << " " << players << " players";
+    }
+  }
+}
+
+TEST(RandomGames, MatchesOfEveryRulesetEnd) {
+  for (const auto& spec : RulesetLibrary::embedded().all())
+    for (uint64_t seed = 1; seed <= 2; ++seed)
+      EXPECT_GT(play_random_game(spec->base(), spec->base().players.min + 1, seed, true), 0) << spec->id();
+}
+
+}  // namespace
+}  // namespace meldcheck

@@ -1,0 +1,86 @@
+// `meldcheck replay --engine CMD`: the scenarios replayed against another engine through
+// the engine protocol (spec/engine-protocol.md), its verdicts and positions held to what
+// the scenarios expect.
+#pragma once
+
+#include <chrono>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "hunt/engine_client.h"
+#include "hunt/replay_report.h"
+#include "files/ruleset_loader.h"
+#include "hunt/run_options.h"
+#include "files/scenario.h"
+
+namespace meldcheck {
+
+struct EngineReplayOptions {
+  std::string command;
+  std::chrono::milliseconds timeout{5000};
+  bool strict_rule_ids = false;                 // a refusal must name the expected rule id
+  std::map<std::string, std::string> rule_map;  // the engine's reasons -> rule ids
+  // Instead of running `command`: an engine whose output is these bytes, started afresh
+  // after each failure (EngineProcess::recorded; the fuzz target engine_reply_fuzz).
+  std::optional<std::string> recorded;
+};
+
+struct EngineResult {
+  enum class Status { kPass, kFail, kSkip, kError };
+  Status status = Status::kPass;
+  std::string file, name;
+  int step = 0;         // the step it is about, 1-based; 0 for the scenario as a whole
+  std::string detail;   // what failed, or why it was skipped
+};
+
+// `--rule-map FILE`: a JSON object from the engine's reasons to rule ids (empty for no file).
+// Throws std::invalid_argument with the file's name when it does not read.
+std::map<std::string, std::string> read_rule_map(const std::string& file);
+
+// One engine process at a time, started again after it fails; what it said to `hello`.
+class EngineSession {
+ public:
+  explicit EngineSession(EngineReplayOptions options) : options_(std::move(options)) {}
+  // The running engine (started and greeted when needed), or nullptr with `why` set.
+  EngineProcess* engine(std::string& why);
+  const nlohmann::json& hello() const { return hello_; }
+  const EngineReplayOptions& options() const { return options_; }
+  int restarts() const { return restarts_; }
+
+ private:
+  EngineReplayOptions options_;
+  std::unique_ptr<EngineProcess> process_;
+  nlohmann::json hello_;
+  int restarts_ = -1;
+};
+
+// Why the engine cannot play the house of `sc` (its ruleset, variants and options), from
+// its hello; empty when it can.
+std::string unsupported(const nlohmann::json& hello, const Scenario& sc);
+// Whether the engine's hello lists the request.
+bool supports(const nlohmann::json& hello, const std::string& request);
+
+// The position the engine is in, read back through the scenario reader under the house of
+// `sc`: its `state` as a setup, and from `score` what a setup does not hold (the hand's end
+// and scores). nullopt with `why` set when the engine fails or its state does not read.
+// With `state`, the engine's `state` answer as it came.
+std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, const RulesetLibrary& library,
+                                         std::string& why, nlohmann::json* state = nullptr);
+
+std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
+                                                EngineSession& session, const NameFilter& filter);
+
+// The same for the scenarios of a text, as if read from `path`.
+std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
+                                                EngineSession& session, const NameFilter& filter);
+
+// One line a scenario, then `N passed, M failed, K skipped`; or JSON, or JUnit XML.
+void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, ReportFormat format);
+
+}  // namespace meldcheck

@@ -1,0 +1,199 @@
+#include "hunt/protocol.h"
+
+#include <charconv>
+#include <istream>
+#include <optional>
+#include <ostream>
+
+#include "files/json_text.h"
+#include "hunt/replay.h"
+#include "files/scenario.h"
+#include "files/scenario_writer.h"
+
+namespace meldcheck {
+
+using nlohmann::json;
+
+json yaml_to_json(const YamlNode& n) {
+  switch (n.kind) {
+    case YamlNode::Kind::kNull: return nullptr;
+    case YamlNode::Kind::kScalar: {
+      if (n.quoted) return n.scalar;
+      if (n.scalar == "true" || n.scalar == "false") return n.scalar == "true";
+      // A whole number, signed, or unsigned beyond (a generator state up to 2^64-1).
+      const char* begin = n.scalar.data();
+      const char* end = begin + n.scalar.size();
+      long long v = 0;
+      if (const auto r = std::from_chars(begin, end, v); r.ec == std::errc() && r.ptr == end) return v;
+      unsigned long long u = 0;
+      if (const auto r = std::from_chars(begin, end, u); r.ec == std::errc() && r.ptr == end) return u;
+      return n.scalar;
+    }
+    case YamlNode::Kind::kSequence: {
+      json a = json::array();
+      for (const YamlNode& i : n.items) a.push_back(yaml_to_json(i));
+      return a;
+    }
+    case YamlNode::Kind::kMap: {
+      json o = json::object();
+      for (const YamlEntry& e : n.entries) o[e.first.scalar] = yaml_to_json(e.second);
+      return o;
+    }
+  }
+  return nullptr;
+}
+
+json step_json(const Action& a, const RuleSet& r, int to_move) {
+  const std::vector<YamlNode> docs = parse_yaml(write_step(a, r, a.player), "step");
+  json step = docs.empty() ? json::object() : yaml_to_json(docs[0]);
+  if (a.player != to_move && step.is_object()) step["player"] = player_name(a.player);
+  return step;
+}
+
+json state_json(const GameState& s, const RuleSet& r) {
+  const std::vector<YamlNode> docs = parse_yaml(write_setup(s, r, 0), "state");
+  json state = docs.empty() ? json::object() : yaml_to_json(docs[0]);
+  state["round_over"] = s.hand_over;
+  state["game_over"] = s.game_over;
+  return state;
+}
+
+namespace {
+
+json error(const json& id, const std::string& code, const std::string& message) {
+  return {{"id", id}, {"ok", false}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+struct Game {
+  Scenario scenario;  // its rules and start; `state` is where play is
+  GameState state;
+};
+
+json hello(const json& id, const RulesetLibrary& library) {
+  json rulesets = json::array();
+  for (const auto& spec : library.all()) {
+    json variants = json::array(), options = json::object();
+    for (const VariantInfo& v : spec->variants()) variants.push_back(v.id);
+    for (const OptionInfo& o : spec->options()) options[o.id] = o.choices;
+    rulesets.push_back({{"id", spec->id()}, {"variants", variants}, {"options", options}});
+  }
+  return {{"id", id},
+          {"ok", true},
+          {"protocol", kProtocolVersion},
+          {"engine", {{"name", "meldcheck"}, {"version", MELDCHECK_VERSION}}},
+          {"rulesets", rulesets},
+          {"requests", {"hello", "new", "apply", "state", "legal", "score", "quit"}}};
+}
+
+// `new`: the request read as a scenario document (JSON is YAML), so that a setup means
+// exactly what it means in a scenario file. A `state` answer reads back as a setup: its
+// `round_over` is the schema's `hand_over` (game_over is a setup key already).
+json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& library) {
+  json doc = {{"name", "protocol"}, {"ruleset", req.value("ruleset", "")}};
+  if (req.contains("variants")) doc["variants"] = req["variants"];
+  if (req.contains("options")) doc["options"] = req["options"];
+  if (req.contains("setup")) doc["setup"] = req["setup"];
+  if (doc.contains("setup") && doc["setup"].is_object() && doc["setup"].contains("round_over")) {
+    json& setup = doc["setup"];
+    if (setup.contains("hand_over") && setup["hand_over"] != setup["round_over"])
+      return error(req.value("id", json()), "bad-request", "round_over and hand_over disagree");
+    setup["hand_over"] = setup["round_over"];
+    setup.erase("round_over");
+  }
+  if (req.contains("deal")) doc["deal"] = req["deal"];
+  std::vector<Scenario> read = parse_scenarios(json_text(doc), "new", library);
+  game = Game{std::move(read.front()), {}};
+  game->state = game->scenario.start;
+  return {{"id", req.value("id", json())}, {"ok", true}};
+}
+
+json apply_request(const json& req, Game& game, const RulesetLibrary& library) {
+  if (!req.contains("step")) return error(req.value("id", json()), "bad-request", "apply needs a step");
+  const RuleSet& r = game.scenario.rules;
+  const Step step = parse_step(json_text(req["step"]), "step", r, game.state.num_players, library, game.scenario.names);
+  const Check c = apply_step(game.state, r, step);
+  if (c == Check::kNone) return {{"id", req.value("id", json())}, {"ok", true}, {"verdict", "ok"}};
+  const int idx = r.clause_of[int(c)];
+  return {{"id", req.value("id", json())},
+          {"ok", true},
+          {"verdict", "reject"},
+          {"reason", idx >= 0 ? r.catalog[size_t(idx)].text : r.rule_id(c)},
+          {"rule", r.rule_id(c)}};
+}
+
+json legal_request(const json& id, const Game& game) {
+  const RuleSet& r = game.scenario.rules;
+  std::vector<Action> legal;
+  legal_actions(game.state, r, legal);
+  json steps = json::array();
+  for (const Action& a : legal) steps.push_back(step_json(a, r, game.state.to_move));
+  return {{"id", id}, {"ok", true}, {"steps", steps}};
+}
+
+json score_request(const json& id, const Game& game) {
+  const GameState& s = game.state;
+  json scores = json::object(), totals = json::object(), winner = json::array();
+  for (int p = 0; p < s.num_players; ++p) {
+    if (s.hand_over) scores[player_name(p)] = s.round_scores[p];
+    totals[player_name(p)] = s.players[p].total;
+    if ((s.winners >> p) & 1) winner.push_back(player_name(p));
+  }
+  json out = {{"id", id}, {"ok", true}, {"round_over", s.hand_over}, {"totals", totals}, {"game_over", s.game_over}};
+  if (s.hand_over) out["round_scores"] = scores;
+  if (s.game_over) out["winner"] = winner;
+  return out;
+}
+
+json answer(const json& req, std::optional<Game>& game, const RulesetLibrary& library, bool& quit) {
+  const json id = req.contains("id") ? req["id"] : json();
+  const std::string cmd = req.value("cmd", "");
+  if (cmd == "hello") return hello(id, library);
+  if (cmd == "quit") {
+    quit = true;
+    return {{"id", id}, {"ok", true}};
+  }
+  if (cmd == "new") return new_game(req, game, library);
+  if (cmd != "apply" && cmd != "state" && cmd != "legal" && cmd != "score")
+    return error(id, "unsupported", "no request '" + cmd + "'");
+  if (!game) return error(id, "no-game", cmd + " before new");
+  if (cmd == "apply") return apply_request(req, *game, library);
+  if (cmd == "state") return {{"id", id}, {"ok", true}, {"state", state_json(game->state, game->scenario.rules)}};
+  if (cmd == "legal") return legal_request(id, *game);
+  return score_request(id, *game);
+}
+
+}  // namespace
+
+// No request of the protocol comes near these; a line past them is answered, not read.
+constexpr size_t kMaxRequestBytes = size_t(1) << 20;
+constexpr int kMaxRequestDepth = 64;
+
+int serve(std::istream& in, std::ostream& out, const RulesetLibrary& library) {
+  std::optional<Game> game;
+  bool quit = false;
+  for (std::string line; !quit && std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json reply;
+    json id;
+    try {
+      if (line.size() > kMaxRequestBytes)
+        throw std::invalid_argument("a request line of " + std::to_string(line.size()) + " bytes, more than " +
+                                    std::to_string(kMaxRequestBytes));
+      const json req = json::parse(line, [](int depth, json::parse_event_t, json&) {
+        if (depth > kMaxRequestDepth) throw std::invalid_argument("a request nested deeper than " + std::to_string(kMaxRequestDepth));
+        return true;
+      });
+      if (!req.is_object()) throw std::invalid_argument("a request is a JSON object");
+      id = req.contains("id") ? req["id"] : json();
+      reply = answer(req, game, library, quit);
+    } catch (const InputError& e) {
+      reply = error(id, "bad-request", e.what());
+    } catch (const std::exception& e) {  // not JSON, a field of the wrong type
+      reply = error(id, "bad-request", e.what());
+    }
+    out << json_text(reply) << "\n" << std::flush;
+  }
+  return 0;
+}
+
+}  // namespace meldcheck

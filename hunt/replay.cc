@@ -1,0 +1,372 @@
+#include "hunt/replay.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+
+#include "engine/invariants.h"
+#include "engine/solver.h"
+
+namespace meldcheck {
+namespace {
+
+std::string faces_text(std::vector<Face> faces, Notation n, bool sort) {
+  if (sort) std::sort(faces.begin(), faces.end());
+  std::string s = "[";
+  for (size_t i = 0; i < faces.size(); ++i) s += (i ? ", " : "") + format_face(faces[i], n);
+  return s + "]";
+}
+
+std::vector<Face> faces_of(CardSet cards) {
+  std::vector<Face> out;
+  for (Card c : cards) out.push_back(face_of(c));
+  return out;
+}
+
+std::vector<Face> faces_of(const Pile& pile) {
+  std::vector<Face> out;
+  for (Card c : pile.cards()) out.push_back(face_of(c));
+  return out;
+}
+
+std::string meld_text(const Meld& m, Notation n) {
+  std::string s = "m" + std::to_string(m.id) + (m.owner == kNoPlayer ? "" : " " + player_name(m.owner)) + " [";
+  for (int i = 0; i < m.shape.size; ++i) {
+    Token t = m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]};
+    s += (i ? ", " : "") + format_token(t, n);
+    if (m.builders[i] != m.owner) s += "@" + player_name(m.builders[i]);
+  }
+  return s + "]";
+}
+
+std::string written_meld_text(const WrittenMeld& w, Notation n) {
+  std::string s = "m" + std::to_string(w.id) + (w.owner >= 0 ? " " + player_name(w.owner) : "") + " [";
+  for (size_t i = 0; i < w.cards.size(); ++i) {
+    s += (i ? ", " : "") + format_token(w.cards[i].token, n);
+    if (w.cards[i].builder != kNoPlayer) s += "@" + player_name(w.cards[i].builder);
+  }
+  return s + "]";
+}
+
+// A written stand-in matches at the detail it is written with.
+bool standin_matches(Face written, Face actual) {
+  if (written.is_none()) return true;
+  if (written.is_rank_only()) return written.rank() == actual.rank();
+  return written == actual || (actual.is_rank_only() && actual.rank() == written.rank());
+}
+
+bool card_matches(const WrittenCard& w, const Meld& m, int slot) {
+  const uint8_t builder = w.builder == kNoPlayer ? m.owner : w.builder;
+  if (m.builders[slot] != builder) return false;
+  if (!w.token.face.is_joker()) return !m.shape.joker(slot) && m.shape.faces[slot] == w.token.face;
+  return m.shape.joker(slot) && standin_matches(w.token.standin, m.shape.faces[slot]);
+}
+
+bool meld_matches(const WrittenMeld& w, const Meld& m) {
+  if (w.owner >= 0 && w.owner != m.owner) return false;
+  const int n = m.shape.size;
+  if (int(w.cards.size()) != n) return false;
+  if (m.shape.kind == MeldKind::kRun) {  // in order, either way round
+    bool forward = true, backward = true;
+    for (int i = 0; i < n; ++i) {
+      forward &= card_matches(w.cards[i], m, i);
+      backward &= card_matches(w.cards[i], m, n - 1 - i);
+    }
+    return forward || backward;
+  }
+  // A set as a multiset: a matching of written cards to slots.
+  std::array<int, kMaxMeldCards> slot_of{};
+  slot_of.fill(-1);
+  std::array<int, kMaxMeldCards> card_of{};
+  card_of.fill(-1);
+  std::function<bool(int, std::array<bool, kMaxMeldCards>&)> augment = [&](int c, std::array<bool, kMaxMeldCards>& seen) {
+    for (int s = 0; s < n; ++s) {
+      if (seen[s] || !card_matches(w.cards[c], m, s)) continue;
+      seen[s] = true;
+      if (card_of[s] < 0 || augment(card_of[s], seen)) {
+        card_of[s] = c;
+        slot_of[c] = s;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int c = 0; c < n; ++c) {
+    std::array<bool, kMaxMeldCards> seen{};
+    if (!augment(c, seen)) return false;
+  }
+  return true;
+}
+
+template <typename T>
+void compare(std::vector<std::string>& out, const std::string& what, const T& expected, const T& actual,
+             const std::function<std::string(const T&)>& show) {
+  if (!(expected == actual)) out.push_back(what + ": expected " + show(expected) + ", got " + show(actual));
+}
+
+std::string phase_name(Phase p) {
+  switch (p) {
+    case Phase::kDraw: return "draw";
+    case Phase::kPlay: return "play";
+    case Phase::kRow: return "row";
+  }
+  return "?";
+}
+
+std::string players_text(std::vector<int> ps) {
+  std::string s;
+  for (int p : ps) s += (s.empty() ? "" : ", ") + player_name(p);
+  return ps.size() == 1 ? s : "[" + s + "]";
+}
+
+}  // namespace
+
+std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r) {
+  std::vector<std::string> out;
+  const Notation n = r.notation;
+  auto num = [](const int& v) { return std::to_string(v); };
+  for (const auto& [p, faces] : e.hand) {
+    std::vector<Face> want = faces, got = faces_of(s.hand(p));
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    if (want != got) out.push_back("hand of " + player_name(p) + ": expected " + faces_text(want, n, true) + ", got " + faces_text(got, n, true));
+  }
+  for (const auto& [p, size] : e.hand_size) compare<int>(out, "hand_size of " + player_name(p), size, s.hand(p).size(), num);
+  if (e.table) {
+    std::string actual;
+    for (const Meld& m : s.table.all()) actual += (actual.empty() ? "" : "; ") + meld_text(m, n);
+    bool ok = int(e.table->size()) == s.table.count;
+    for (const WrittenMeld& w : *e.table) {
+      int idx = s.table.index_of(w.id);
+      ok &= idx >= 0 && meld_matches(w, s.table.melds[idx]);
+    }
+    if (!ok) {
+      std::string want;
+      for (const WrittenMeld& w : *e.table) want += (want.empty() ? "" : "; ") + written_meld_text(w, n);
+      out.push_back("table: expected " + (want.empty() ? "empty" : want) + ", got " + (actual.empty() ? "empty" : actual));
+    }
+  }
+  if (e.stock_size) compare<int>(out, "stock_size", *e.stock_size, s.stock.size(), num);
+  if (e.discard) {
+    auto show = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
+    compare<std::vector<Face>>(out, "discard", *e.discard, faces_of(s.discard), show);
+  }
+  if (e.to_move) compare<int>(out, "to_move", *e.to_move, s.to_move, [](const int& p) { return player_name(p); });
+  if (e.phase) compare<Phase>(out, "phase", *e.phase, s.phase, [](const Phase& p) { return phase_name(p); });
+  auto yes_no = [](const bool& b) { return std::string(b ? "true" : "false"); };
+  if (e.round_over) compare<bool>(out, "round_over", *e.round_over, s.hand_over, yes_no);
+  for (const auto& [p, v] : e.round_scores) {
+    if (!s.hand_over) {
+      out.push_back("round_scores of " + player_name(p) + ": the hand is not over");
+      continue;
+    }
+    compare<int>(out, "round_scores of " + player_name(p), v, s.round_scores[p], num);
+  }
+  for (const auto& [p, v] : e.totals) compare<int>(out, "totals of " + player_name(p), v, s.players[p].total, num);
+  if (e.game_over) compare<bool>(out, "game_over", *e.game_over, s.game_over, yes_no);
+  if (e.winner) {
+    std::vector<int> got;
+    for (int p = 0; p < s.num_players; ++p)
+      if (s.game_over && (s.winners >> p) & 1) got.push_back(p);
+    compare<std::vector<int>>(out, "winner", *e.winner, got, players_text);
+  }
+  for (const auto& [p, v] : e.opened) compare<bool>(out, "opened of " + player_name(p), v, s.players[p].opened, yes_no);
+  if (e.round) compare<int>(out, "round", *e.round, s.round, num);
+  if (e.first_lap) compare<bool>(out, "first_lap", *e.first_lap, s.first_lap, yes_no);
+  if (e.owed) {
+    const TurnFacts& t = s.turn;
+    auto face_text = [&](const std::optional<Face>& f) { return f ? format_face(*f, n) : std::string("none"); };
+    auto held = [](Card c) { return c == kNoCard ? std::optional<Face>() : std::optional<Face>(face_of(c)); };
+    if (e.owed->names_must_use && e.owed->must_use != held(t.must_use))
+      out.push_back("owed must_use: expected " + face_text(e.owed->must_use) + ", got " + face_text(held(t.must_use)));
+    if (e.owed->names_no_discard && e.owed->no_discard != held(t.no_discard))
+      out.push_back("owed no_discard: expected " + face_text(e.owed->no_discard) + ", got " + face_text(held(t.no_discard)));
+    if (e.owed->pile_meld) compare<bool>(out, "owed pile_meld", *e.owed->pile_meld, !t.pile_meld_due.empty(), yes_no);
+    if (e.owed->freed_jokers) compare<int>(out, "owed freed_jokers", *e.owed->freed_jokers, t.freed_jokers.size(), num);
+  }
+  auto seat = [](const int& p) { return p < 0 || p == kNoPlayer ? std::string("null") : player_name(p); };
+  auto faces_shown = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
+  if (e.stock) {
+    std::vector<Face> top_first;
+    for (int i = s.stock.size(); i-- > 0;) top_first.push_back(face_of(s.stock.at(i)));
+    compare<std::vector<Face>>(out, "stock", *e.stock, top_first, faces_shown);
+  }
+  for (const auto& [p, v] : e.penalties) compare<int>(out, "penalties of " + player_name(p), v, s.players[p].penalty, num);
+  for (const auto& [p, v] : e.built_on_others)
+    compare<bool>(out, "built_on_others of " + player_name(p), v, s.players[p].built_on_others, yes_no);
+  if (e.last_out) compare<int>(out, "last_out", *e.last_out, s.last_out == kNoPlayer ? -1 : s.last_out, seat);
+  if (e.dealer) compare<int>(out, "dealer", *e.dealer, s.dealer, seat);
+  if (e.first_player) compare<int>(out, "first_player", *e.first_player, s.first_player, seat);
+  if (e.next_meld) compare<int>(out, "next_meld", *e.next_meld, s.next_meld_id, num);
+  if (e.turns) compare<int>(out, "turns", *e.turns, s.turns, num);
+  if (e.passes) compare<int>(out, "passes", *e.passes, s.passes, num);
+  if (e.rng && *e.rng != s.rng) out.push_back("rng: expected " + std::to_string(*e.rng) + ", got " + std::to_string(s.rng));
+  if (e.offer) {
+    auto show = [&](const Offer& o) {
+      return o.from == kNoPlayer ? std::string("none")
+                                 : "{ from: " + player_name(o.from) + ", declined: " + (o.declined ? "true" : "false") + " }";
+    };
+    const Offer got = s.offer.from == kNoPlayer ? Offer{} : s.offer;
+    compare<Offer>(out, "offer", *e.offer, got, show);
+  }
+  if (e.turn) {
+    const TurnFacts& t = s.turn;
+    const TurnBooks& w = *e.turn;
+    auto card = [&](Card c) { return c == kNoCard ? Face::none() : face_of(c); };
+    auto face_shown = [&](const Face& f) { return f.is_none() ? std::string("none") : format_face(f, n); };
+    if (w.must_use) compare<Face>(out, "turn must_use", *w.must_use, card(t.must_use), face_shown);
+    if (w.no_discard) compare<Face>(out, "turn no_discard", *w.no_discard, card(t.no_discard), face_shown);
+    if (w.pile_meld_due) {
+      std::vector<Face> want = *w.pile_meld_due, got = faces_of(t.pile_meld_due);
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      compare<std::vector<Face>>(out, "turn pile_meld_due", want, got, faces_shown);
+    }
+    if (w.freed_jokers) compare<int>(out, "turn freed_jokers", *w.freed_jokers, t.freed_jokers.size(), num);
+    if (w.actions) compare<int>(out, "turn actions", *w.actions, t.actions, num);
+    if (w.melded) compare<bool>(out, "turn melded", *w.melded, t.melded, yes_no);
+    if (w.built) compare<bool>(out, "turn built", *w.built, t.built, yes_no);
+    if (w.built_on_others) compare<bool>(out, "turn built_on_others", *w.built_on_others, t.built_on_others, yes_no);
+    if (w.opened_now) compare<bool>(out, "turn opened_now", *w.opened_now, t.opened_now, yes_no);
+    if (w.discarded) compare<bool>(out, "turn discarded", *w.discarded, t.discarded, yes_no);
+  }
+  if (e.can_move) {
+    std::vector<Action> legal;
+    if (!s.hand_over) legal_actions(s, r, legal);
+    compare<bool>(out, "can_move", *e.can_move, !legal.empty(), yes_no);
+  }
+  if (e.best_move_tiles) {
+    const Placement p = best_arrangement(s, r, SolverGoal::kMostTiles);
+    compare<int>(out, "best_move tiles", *e.best_move_tiles, p.found ? p.rack_tiles : 0, num);
+  }
+  if (e.best_move_value) {
+    const Placement p = best_arrangement(s, r, SolverGoal::kMostValue);
+    compare<int>(out, "best_move value", *e.best_move_value, p.found ? p.rack_value : 0, num);
+  }
+  return out;
+}
+
+namespace {
+
+std::string rule_text(const RuleSet& r, Check c) {
+  std::string id = r.rule_id(c);
+  int idx = r.clause_of[int(c)];
+  return idx >= 0 ? id + " (" + r.catalog[idx].text + ")" : id;
+}
+
+std::string join(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines) s += (s.empty() ? "" : "; ") + l;
+  return s;
+}
+
+// The next hand from a setup: totals, round and seats carry over unless the setup says.
+void start_next_hand(GameState& s, const Step& step) {
+  GameState next = *step.next_hand_setup;
+  for (int p = 0; p < s.num_players && p < next.num_players; ++p) next.players[p].total = s.players[p].total + next.players[p].penalty;
+  next.last_out = s.last_out;
+  if (!step.sets_round) next.round = uint16_t(s.round + 1);
+  if (!step.sets_dealer) next.dealer = uint8_t((s.dealer + 1) % next.num_players);
+  if (!step.sets_first_player) next.first_player = uint8_t((next.dealer + 1) % next.num_players);
+  if (!step.sets_to_move) next.to_move = next.first_player;
+  s = next;
+}
+
+}  // namespace
+
+Check apply_step(GameState& s, const RuleSet& r, const Step& st) {
+  Action a = st.action;
+  if (a.player == kNoPlayer) a.player = s.to_move;
+  if (!st.next_hand_setup) return apply(s, r, a);
+  const Check verdict = check_action(s, r, a);
+  if (verdict == Check::kNone) start_next_hand(s, st);
+  return verdict;
+}
+
+ScenarioResult replay(const Scenario& sc) {
+  ScenarioResult res;
+  res.file = sc.file;
+  res.name = sc.name;
+  const RuleSet& r = sc.rules;
+  GameState s = sc.start;
+  auto fail = [&](int step, const Step* st, std::string expected, std::string happened, std::string rule) {
+    res.status = ScenarioResult::Status::kFail;
+    res.step = step;
+    res.step_text = st ? st->text : "expect";
+    res.expected = std::move(expected);
+    res.happened = std::move(happened);
+    res.rule = std::move(rule);
+    return res;
+  };
+  for (size_t i = 0; i < sc.steps.size(); ++i) {
+    const Step& st = sc.steps[i];
+    const GameState before = s;
+    if (st.listed) {
+      Action a = st.action;
+      if (a.player == kNoPlayer) a.player = s.to_move;
+      if (is_listed(s, r, a) != *st.listed)
+        return fail(int(i + 1), &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
+                    *st.listed ? "not listed" : "listed", "");
+    }
+    const Check verdict = apply_step(s, r, st);
+    if (verdict != Check::kNone && !(s == before)) {
+      res.engine_broke = true;
+      return fail(int(i + 1), &st, "a refused step to change nothing", "the state changed", rule_text(r, verdict));
+    }
+    if (const std::string broken = invariant_violation(s, r); !broken.empty()) {
+      res.engine_broke = true;
+      return fail(int(i + 1), &st, "the engine's invariants to hold", broken, "");
+    }
+    const bool want_ok = st.outcome.kind == Outcome::Kind::kOk;
+    if (want_ok && verdict != Check::kNone)
+      return fail(int(i + 1), &st, "ok", "reject " + r.rule_id(verdict), rule_text(r, verdict));
+    if (!want_ok && verdict == Check::kNone)
+      return fail(int(i + 1), &st, st.outcome.rule.empty() ? "reject" : "reject " + st.outcome.rule, "ok", "");
+    if (!want_ok && !st.outcome.rule.empty() && r.rule_id(verdict) != st.outcome.rule)
+      return fail(int(i + 1), &st, "reject " + st.outcome.rule, "reject " + r.rule_id(verdict), rule_text(r, verdict));
+    if (st.then) {
+      auto unmet = unmet_expectations(*st.then, s, r);
+      if (!unmet.empty()) return fail(int(i + 1), &st, "then", join(unmet), "");
+    }
+  }
+  if (sc.expect) {
+    auto unmet = unmet_expectations(*sc.expect, s, r);
+    if (!unmet.empty()) return fail(0, nullptr, "expect", join(unmet), "");
+  }
+  return res;
+}
+
+std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library,
+                                        const std::function<bool(const Scenario&)>& keep) {
+  std::vector<ScenarioResult> out;
+  std::vector<Scenario> scenarios;
+  try {
+    scenarios = load_scenarios(path, library);
+  } catch (const InputError& e) {
+    ScenarioResult res;
+    res.status = ScenarioResult::Status::kError;
+    res.file = path;
+    res.error = e.what();
+    out.push_back(res);
+    return out;
+  }
+  for (const Scenario& sc : scenarios)
+    if (!keep || keep(sc)) out.push_back(replay(sc));
+  return out;
+}
+
+std::vector<std::string> scenario_files(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file() && it->path().extension() == ".yaml") out.push_back(it->path().string());
+    std::sort(out.begin(), out.end());
+  } else {
+    out.push_back(path);
+  }
+  return out;
+}
+
+}  // namespace meldcheck

@@ -1,0 +1,45 @@
+// Replaying scenarios against the engine, and what came of it.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "files/scenario.h"
+
+namespace meldcheck {
+
+struct ScenarioResult {
+  enum class Status { kPass, kFail, kError };
+  Status status = Status::kPass;
+  std::string file;
+  std::string name;
+  int step = 0;            // the failing step, 1-based; 0 for the final expectations
+  std::string step_text;   // the step as written
+  std::string expected;    // what the scenario expected
+  std::string happened;    // what the engine did
+  std::string rule;        // the rule the engine cited, with its paraphrase
+  std::string error;       // kError: file:line:column: message
+  // kFail by the engine itself, whatever the scenario expects: a refusal that changed the
+  // state, or the engine's invariants broken.
+  bool engine_broke = false;
+};
+
+// The differences between expectations and a state; empty when they hold.
+std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r);
+
+// Applies one step of a scenario: the player to move when it names none, `next_hand` with
+// its setup. The engine's verdict.
+Check apply_step(GameState& state, const RuleSet& rules, const Step& step);
+
+ScenarioResult replay(const Scenario& scenario);
+
+// Every scenario of a file that `keep` accepts (all without it), or one kError result when
+// the file cannot be read.
+std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library,
+                                        const std::function<bool(const Scenario&)>& keep = nullptr);
+
+// The scenario files below a path (every *.yaml below a folder), sorted.
+std::vector<std::string> scenario_files(const std::string& path);
+
+}  // namespace meldcheck
