@@ -281,7 +281,7 @@ void play_arrange(GameState& s, const RuleSet& r, const Action& a, const Plan& p
         if (plan.formed[g].shape == m.shape) owners[g] = m.owner;
   }
   s.table.count = 0;
-  s.next_meld_id = 1;
+  s.next_meld = 1;
   for (int g = 0; g < a.cards.groups(); ++g) {
     const auto tokens = a.cards.group(g);
     std::array<Card, kMaxMeldCards> cards{};

@@ -39,7 +39,7 @@ std::string invariant_violation(const GameState& s, const RuleSet& r) {
         return "meld m" + std::to_string(m.id) + ": a card has no builder";
     }
     if (!meld_reads_back(m, r)) return "meld m" + std::to_string(m.id) + " is not a valid meld";
-    if (m.id >= s.next_meld_id && m.id < kFirstNamedMeld) return "meld id m" + std::to_string(m.id) + " not below next_meld_id";
+    if (m.id >= s.next_meld && m.id < kFirstNamedMeld) return "meld id m" + std::to_string(m.id) + " not below next_meld";
   }
   if (s.game_over && !s.hand_over) return "game over during a hand";
   if (s.game_over && s.winners == 0) return "game over without a winner";

@@ -137,7 +137,7 @@ Action RandomPlayer::arbitrary(const GameState& s, const RuleSet& r) {
   a.take.kind = TakeSpec::Kind(1 + rng_.next() % 3);
   a.take.count = uint8_t(rng_.next() % (s.discard.size() + 2));
   a.take.face = random_face(rng_, s, p);
-  a.meld_id = uint8_t(1 + rng_.next() % uint64_t(s.next_meld_id));  // next_meld_id: not laid yet
+  a.meld_id = uint8_t(1 + rng_.next() % uint64_t(s.next_meld));  // next_meld: not laid yet
   a.card = random_face(rng_, s, p);
   a.seed = rng_.next();
   switch (a.kind) {

@@ -62,19 +62,10 @@ bool same_turn(const TurnFacts& a, const TurnFacts& b) {
 
 const char* state_difference(const GameState& a, const GameState& b) {
   if (a.num_players != b.num_players) return "num_players";
-  if (a.to_move != b.to_move) return "to_move";
-  if (a.first_player != b.first_player) return "first_player";
-  if (a.dealer != b.dealer) return "dealer";
-  if (a.phase != b.phase) return "phase";
-  if (a.round != b.round) return "round";
-  if (a.first_lap != b.first_lap) return "first_lap";
-  if (a.hand_over != b.hand_over) return "hand_over";
-  if (a.game_over != b.game_over || a.winners != b.winners) return "game_over";
-  if (a.last_out != b.last_out) return "last_out";
-  if (a.passes != b.passes) return "passes";
-  if (a.next_meld_id != b.next_meld_id) return "next_meld";
-  if (a.turns != b.turns) return "turns";
-  if (a.rng != b.rng) return "rng";
+#define MELDCHECK_DIFFERENT_FACT(type, member, initial, key, expect_key, codec) \
+  if (a.member != b.member) return key;
+  MELDCHECK_POSITION_FACTS(MELDCHECK_DIFFERENT_FACT)
+#undef MELDCHECK_DIFFERENT_FACT
   if (!(a.offer == b.offer)) return "offer";
   if (!same_turn(a.turn, b.turn)) return "turn";
   for (int p = 0; p < a.num_players; ++p) {
@@ -97,14 +88,19 @@ bool operator==(const GameState& a, const GameState& b) { return state_differenc
 
 uint64_t hash_state(const GameState& s) {
   Hasher h;
-  // The small fields, packed.
-  h.add(uint64_t(s.num_players) | uint64_t(s.to_move) << 8 | uint64_t(s.first_player) << 16 |
-        uint64_t(s.dealer) << 24 | uint64_t(s.phase) << 32 | uint64_t(s.first_lap) << 48 |
-        uint64_t(s.hand_over) << 49 | uint64_t(s.game_over) << 50 | uint64_t(s.offer.declined) << 51 |
-        uint64_t(s.winners) << 56);
-  h.add(uint64_t(s.last_out) | uint64_t(s.passes) << 8 | uint64_t(s.next_meld_id) << 16 | uint64_t(s.turns) << 24 |
-        uint64_t(s.offer.from) << 40 | uint64_t(s.round) << 48);
-  h.add(s.rng);
+  h.add(uint64_t(s.num_players) | uint64_t(s.offer.from) << 8 | uint64_t(s.offer.declined) << 16);
+  // The facts, packed into words as they come (each at most 64 bits wide).
+  uint64_t word = 0;
+  int bits = 0;
+  auto pack = [&](uint64_t v, int width) {
+    if (bits + width > 64) h.add(word), word = 0, bits = 0;
+    word = width == 64 ? v : word << width | v;
+    bits += width;
+  };
+#define MELDCHECK_HASH_FACT(type, member, initial, key, expect_key, codec) pack(uint64_t(s.member), int(sizeof(type)) * 8);
+  MELDCHECK_POSITION_FACTS(MELDCHECK_HASH_FACT)
+#undef MELDCHECK_HASH_FACT
+  h.add(word);
   const TurnFacts& t = s.turn;
   h.add(uint64_t(card_face(t.must_use).code()) | uint64_t(card_face(t.no_discard).code()) << 8 |
         uint64_t(t.freed_jokers.size()) << 16 | uint64_t(t.melded) << 24 | uint64_t(t.built_on_others) << 25 |

@@ -10,6 +10,7 @@
 #include "engine/card.h"
 #include "engine/card_set.h"
 #include "engine/meld.h"
+#include "engine/position_facts.h"
 #include "engine/ruleset.h"
 
 namespace meldcheck {
@@ -109,25 +110,14 @@ struct Offer {
 };
 
 // Meld ids from here up are those a scenario's setup gives by name (`id: stege`): play
-// numbers its melds below next_meld_id and never reaches them.
+// numbers its melds below next_meld and never reaches them.
 inline constexpr int kFirstNamedMeld = 200;
 
 struct GameState {
   uint8_t num_players = 0;
-  uint8_t to_move = 0;
-  uint8_t first_player = 0;  // who began the hand
-  uint8_t dealer = 0;
-  Phase phase = Phase::kDraw;
-  uint16_t round = 1;         // the hand's number in the match (Liverpool's contract round)
-  bool first_lap = false;
-  bool hand_over = false;
-  bool game_over = false;
-  uint8_t winners = 0;        // bit per player, once the game is over
-  uint8_t last_out = kNoPlayer;  // who went out in the latest finished hand (this one, once over)
-  uint8_t passes = 0;         // consecutive passes (empty stock or pool)
-  uint8_t next_meld_id = 1;  // ids below it are numbered by play; those from kFirstNamedMeld a setup named
-  uint16_t turns = 0;         // turns taken this hand
-  uint64_t rng = 0;           // the generator, carried on for reshuffles and deals
+#define MELDCHECK_DECLARE_FACT(type, member, initial, key, expect_key, codec) type member = initial;
+  MELDCHECK_POSITION_FACTS(MELDCHECK_DECLARE_FACT)
+#undef MELDCHECK_DECLARE_FACT
   Offer offer;
   TurnFacts turn;
   std::array<PlayerState, kMaxPlayers> players{};

@@ -121,7 +121,7 @@ bool joker_declared_on_table(const GameState& s, const RuleSet& r, const Shape& 
 void add_meld(GameState& s, const Formed& f, std::span<const Card> cards, int owner) {
   Meld& m = s.table.melds[s.table.count++];
   m = Meld{};
-  m.id = s.next_meld_id++;
+  m.id = s.next_meld++;
   m.owner = uint8_t(owner);
   m.shape = f.shape;
   for (size_t t = 0; t < cards.size(); ++t) {

@@ -1,6 +1,7 @@
 #include "files/scenario.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <stdexcept>
 
@@ -11,11 +12,19 @@ namespace {
 
 // ---- the keys of the format ------------------------------------------------------------
 
-const std::vector<std::string> kSetupKeys = {
-    "players", "stock", "discard", "table", "to_move", "phase", "round", "first_lap", "first_player", "seed", "rest",
-    // extensions: facts a mid-turn or finished state needs to read back exactly
-    "dealer", "turn", "offer", "rng", "turns", "passes", "next_meld", "hand_over", "round_scores", "game_over", "winner",
-    "last_out", "hand_number"};
+// The keys of the facts of engine/position_facts.h, after the others.
+std::vector<std::string> with_facts(std::vector<std::string> keys, bool expectations) {
+#define MELDCHECK_FACT_KEY(type, member, initial, key, expect_key, codec) keys.push_back(expectations ? expect_key : key);
+  MELDCHECK_POSITION_FACTS(MELDCHECK_FACT_KEY)
+#undef MELDCHECK_FACT_KEY
+  return keys;
+}
+
+const std::vector<std::string> kSetupKeys = with_facts(
+    {"players", "stock", "discard", "table", "seed", "rest",
+     // extensions: facts a mid-turn or finished state needs to read back exactly
+     "turn", "offer", "round_scores", "hand_number"},
+    false);
 
 const std::map<std::string, std::vector<std::string>>& keys() {
   static const std::map<std::string, std::vector<std::string>> k = {
@@ -33,11 +42,9 @@ const std::map<std::string, std::vector<std::string>>& keys() {
       {"claim", {"take", "meld", "layoff"}},
       {"next_hand", kSetupKeys},
       {"step_expect", {"reject"}},
-      {"expect",
-       {"hand", "hand_size", "table", "stock_size", "discard", "to_move", "phase", "round_over", "round_scores", "totals",
-        "game_over", "winner", "opened", "round", "first_lap", "best_move", "owed", "stock", "penalties",
-        "built_on_others", "last_out", "dealer", "first_player", "next_meld", "turns", "passes", "rng", "offer", "turn",
-        "can_move"}},
+      {"expect", with_facts({"hand", "hand_size", "table", "stock_size", "discard", "round_scores", "totals", "opened",
+                             "best_move", "owed", "stock", "penalties", "built_on_others", "offer", "turn", "can_move"},
+                            true)},
       {"best_move", {"tiles", "value"}},
       {"owed", {"must_use", "no_discard", "pile_meld", "freed_jokers"}},
       {"turn",
@@ -247,6 +254,32 @@ class Reader : public YamlReader {
   FileCardNames* card_names_;  // shared by the readers of one file's documents
 };
 
+// A value of each codec of engine/position_facts.h, as a scenario writes it.
+uint8_t read_value(const Reader& in, const YamlNode& n, std::string_view, facts::Seat, uint8_t) {
+  return uint8_t(in.player(n));
+}
+uint8_t read_value(const Reader& in, const YamlNode& n, std::string_view, facts::SeatOrNone, uint8_t) {
+  return n.is_null() ? kNoPlayer : uint8_t(in.player(n));
+}
+uint8_t read_value(const Reader& in, const YamlNode& n, std::string_view, facts::Seats, uint8_t) {
+  uint8_t seats = 0;
+  if (!n.is_seq()) return uint8_t(1u << in.player(n));
+  for (const YamlNode& p : n.items) seats |= uint8_t(1u << in.player(p));
+  return seats;
+}
+template <typename T>
+T read_value(const Reader& in, const YamlNode& n, std::string_view what, facts::Number, T) {
+  return T(in.integer(n, 0, std::numeric_limits<T>::max(), what));
+}
+bool read_value(const Reader& in, const YamlNode& n, std::string_view what, facts::Flag, bool) {
+  return in.boolean(n, what);
+}
+Phase read_value(const Reader& in, const YamlNode& n, std::string_view, facts::PhaseName, Phase) { return in.phase(n); }
+uint64_t read_value(const Reader& in, const YamlNode& n, std::string_view what, facts::Word64, uint64_t) {
+  return in.uint64(n, what);
+}
+
+
 // ---- setups ----------------------------------------------------------------------------
 
 // Hands out physical cards for the faces a setup names, in document order.
@@ -452,17 +485,15 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   }
   for (size_t i = stock.size(); i-- > 0;) s.stock.push(stock[i]);
 
-  auto player_key = [&](const char* key, int fallback) {
-    const YamlNode* v = n.find(key);
-    return v ? in.player(*v) : fallback;
-  };
-  s.first_player = uint8_t(player_key("first_player", 0));
-  s.to_move = uint8_t(player_key("to_move", 0));
-  s.dealer = uint8_t(player_key("dealer", (s.first_player + count - 1) % count));
-  if (const YamlNode* ph = n.find("phase")) {
-    s.phase = in.phase(*ph);
-    if (one_step_turns && s.phase != Phase::kDraw) in.fail(*ph, r.id + " has only the phase draw (a turn is one step)");
-  }
+  // The facts of engine/position_facts.h the setup states, each read by its codec; the
+  // rules on them (defaults, which rulesets have them, ranges) follow.
+#define MELDCHECK_SETUP_FACT(type, member, initial, key, expect_key, codec) \
+  if (const YamlNode* v = n.find(key)) s.member = read_value(in, *v, key, facts::codec{}, type{});
+  MELDCHECK_POSITION_FACTS(MELDCHECK_SETUP_FACT)
+#undef MELDCHECK_SETUP_FACT
+  if (!n.find("dealer")) s.dealer = uint8_t((s.first_player + count - 1) % count);
+  if (const YamlNode* ph = n.find("phase"); ph && one_step_turns && s.phase != Phase::kDraw)
+    in.fail(*ph, r.id + " has only the phase draw (a turn is one step)");
   if (const YamlNode* rd = n.find("round")) {
     if (r.opening.form != OpeningForm::kContract) in.fail(*rd, "'round' belongs to rulesets with contracts (liverpool)");
     s.round = uint8_t(in.integer(*rd, 1, int(r.opening.contracts.size()), "round"));
@@ -471,20 +502,17 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
     if (r.opening.form == OpeningForm::kContract) in.fail(*hn, "with contracts the hand's number is its 'round'");
     s.round = uint16_t(in.integer(*hn, 1, 65535, "hand_number"));
   }
-  if (const YamlNode* fl = n.find("first_lap")) {
-    if (!r.opening.first_lap_no_meld) in.fail(*fl, "'first_lap' belongs to rulesets with a first lap (femhundra-rummy)");
-    s.first_lap = in.boolean(*fl, "first_lap");
-  }
-  if (const YamlNode* v = n.find("rng")) s.rng = in.uint64(*v, "rng");
-  if (const YamlNode* v = n.find("turns")) s.turns = uint16_t(in.integer(*v, 0, 60000, "turns"));
-  if (const YamlNode* v = n.find("passes")) s.passes = uint8_t(in.integer(*v, 0, kMaxPlayers, "passes"));
+  if (const YamlNode* fl = n.find("first_lap"); fl && !r.opening.first_lap_no_meld)
+    in.fail(*fl, "'first_lap' belongs to rulesets with a first lap (femhundra-rummy)");
+  if (const YamlNode* v = n.find("turns")) in.integer(*v, 0, 60000, "turns");
+  if (const YamlNode* v = n.find("passes")) in.integer(*v, 0, kMaxPlayers, "passes");
   int next_id = 1;
   for (int id : ids)
     if (id < kFirstNamedMeld) next_id = std::max(next_id, id + 1);  // named melds are not numbers in use
   if (const YamlNode* v = n.find("next_meld")) {
     next_id = int(in.integer(*v, next_id, kFirstNamedMeld - 1, "next_meld"));
   }
-  s.next_meld_id = uint8_t(next_id);
+  s.next_meld = uint8_t(next_id);
 
   // A discard on the pile is on offer from the previous player: before the draw (claims
   // before the next draw), or passed up by a draw from the stock (buying).
@@ -504,20 +532,10 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
     if (one_step_turns && !(s.turn == TurnFacts{})) in.fail(*t, r.id + " has no turn in progress (a turn is one step)");
   }
 
-  // A finished hand (for states written back out).
-  if (const YamlNode* v = n.find("hand_over")) s.hand_over = in.boolean(*v, "hand_over");
-  if (const YamlNode* v = n.find("last_out")) s.last_out = v->is_null() ? kNoPlayer : uint8_t(in.player(*v));
+  // A finished hand's scores (for states written back out).
   if (const YamlNode* v = n.find("round_scores")) {
     in.expect_map(*v, "round_scores");
     for (const auto& [k, x] : v->entries) s.round_scores[in.player(k)] = int32_t(in.integer(x, -1000000, 1000000, "a score"));
-  }
-  if (const YamlNode* v = n.find("game_over")) s.game_over = in.boolean(*v, "game_over");
-  if (const YamlNode* v = n.find("winner")) {
-    if (v->is_seq()) {
-      for (const YamlNode& w : v->items) s.winners |= uint8_t(1u << in.player(w));
-    } else {
-      s.winners = uint8_t(1u << in.player(*v));
-    }
   }
   return s;
 }
@@ -698,12 +716,22 @@ std::map<int, int> read_player_numbers(const Reader& in, const YamlNode& n, std:
   return out;
 }
 
+// An expected fact under its key: false when the key names none.
+bool read_fact(const Reader& in, const std::string& key, const YamlNode& v, Expectations::Facts& f) {
+#define MELDCHECK_READ_FACT(type, member, initial, setup_key, expect_key, codec) \
+  if (key == expect_key) return f.member = read_value(in, v, key, facts::codec{}, type{}), true;
+  MELDCHECK_POSITION_FACTS(MELDCHECK_READ_FACT)
+#undef MELDCHECK_READ_FACT
+  return false;
+}
+
 Expectations read_expect(Reader& in, const YamlNode& n) {
   in.keys_of(n, "expect");
   Expectations e;
   e.mark = n.mark;
   for (const auto& [k, v] : n.entries) {
     const std::string& key = k.scalar;
+    if (read_fact(in, key, v, e.facts)) continue;
     if (key == "hand") {
       in.expect_map(v, "hand");
       for (const auto& [p, cards] : v.entries) e.hand[in.player(p)] = in.faces(cards);
@@ -728,34 +756,13 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
       e.stock_size = int(in.integer(v, 0, kMaxCards, key));
     } else if (key == "discard") {
       e.discard = in.faces(v);
-    } else if (key == "to_move") {
-      e.to_move = in.player(v);
-    } else if (key == "phase") {
-      e.phase = in.phase(v);
-    } else if (key == "round_over") {
-      e.round_over = in.boolean(v, key);
     } else if (key == "round_scores") {
       e.round_scores = read_player_numbers(in, v, key);
     } else if (key == "totals") {
       e.totals = read_player_numbers(in, v, key);
-    } else if (key == "game_over") {
-      e.game_over = in.boolean(v, key);
-    } else if (key == "winner") {
-      std::vector<int> w;
-      if (v.is_seq()) {
-        for (const YamlNode& p : v.items) w.push_back(in.player(p));
-      } else {
-        w.push_back(in.player(v));
-      }
-      std::sort(w.begin(), w.end());
-      e.winner = w;
     } else if (key == "opened") {
       in.expect_map(v, key);
       for (const auto& [p, b] : v.entries) e.opened[in.player(p)] = in.boolean(b, key);
-    } else if (key == "round") {
-      e.round = int(in.integer(v, 1, 255, key));
-    } else if (key == "first_lap") {
-      e.first_lap = in.boolean(v, key);
     } else if (key == "owed") {
       in.keys_of(v, "owed");
       Owed o;
@@ -779,20 +786,6 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
     } else if (key == "built_on_others") {
       in.expect_map(v, key);
       for (const auto& [p, b] : v.entries) e.built_on_others[in.player(p)] = in.boolean(b, key);
-    } else if (key == "last_out") {
-      e.last_out = v.is_null() ? -1 : in.player(v);
-    } else if (key == "dealer") {
-      e.dealer = in.player(v);
-    } else if (key == "first_player") {
-      e.first_player = in.player(v);
-    } else if (key == "next_meld") {
-      e.next_meld = int(in.integer(v, 1, 250, key));
-    } else if (key == "turns") {
-      e.turns = int(in.integer(v, 0, 60000, key));
-    } else if (key == "passes") {
-      e.passes = int(in.integer(v, 0, kMaxPlayers, key));
-    } else if (key == "rng") {
-      e.rng = in.uint64(v, key);
     } else if (key == "offer") {
       if (v.is_scalar() && v.scalar == "none") {
         e.offer = Offer{};

@@ -60,17 +60,18 @@ struct Expectations {
   std::optional<std::vector<WrittenMeld>> table;
   std::optional<int> stock_size;
   std::optional<std::vector<Face>> discard;
-  std::optional<int> to_move;
-  std::optional<Phase> phase;
-  std::optional<bool> round_over;
   std::map<int, int> round_scores;
   std::map<int, int> totals;
-  std::optional<bool> game_over;
-  std::optional<std::vector<int>> winner;
+  // The facts of engine/position_facts.h, each when expected (round_over for hand_over,
+  // winner as a set of seats; to_move, phase, round_over, game_over and winner are the
+  // contract's keys, the others its extensions).
+  struct Facts {
+#define MELDCHECK_EXPECTED_FACT(type, member, initial, key, expect_key, codec) std::optional<type> member;
+    MELDCHECK_POSITION_FACTS(MELDCHECK_EXPECTED_FACT)
+#undef MELDCHECK_EXPECTED_FACT
+  } facts;
   // Extensions of the contract.
   std::map<int, bool> opened;
-  std::optional<int> round;
-  std::optional<bool> first_lap;
   // The best `arrange` for the player to move, by the solver (free rearrangement only):
   // the most rack tiles it can place, the most rack value; 0 when it can place none.
   std::optional<int> best_move_tiles, best_move_value;
@@ -80,9 +81,6 @@ struct Expectations {
   std::optional<std::vector<Face>> stock;  // in order, top first
   std::map<int, int> penalties;
   std::map<int, bool> built_on_others;
-  std::optional<int> last_out;  // -1: nobody went out
-  std::optional<int> dealer, first_player, next_meld, turns, passes;
-  std::optional<uint64_t> rng;
   std::optional<Offer> offer;  // from kNoPlayer: none on offer
   std::optional<TurnBooks> turn;
   std::optional<bool> can_move;  // some step is legal in a hand still going

@@ -104,7 +104,7 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
   if (!compact || s.dealer != (s.first_player + n - 1) % n) out << pad << "dealer: " << player_name(s.dealer) << "\n";
   if (!compact || s.turns != 0) out << pad << "turns: " << s.turns << "\n";
   if (!compact || s.passes != 0) out << pad << "passes: " << int(s.passes) << "\n";
-  if (!compact || s.next_meld_id != largest_id + 1) out << pad << "next_meld: " << int(s.next_meld_id) << "\n";
+  if (!compact || s.next_meld != largest_id + 1) out << pad << "next_meld: " << int(s.next_meld) << "\n";
   const Offer usual = s.discard.empty() ? Offer{} : Offer{uint8_t((s.to_move + n - 1) % n), s.phase == Phase::kPlay};
   if (!compact || !(s.offer == usual)) {
     if (s.offer.from == kNoPlayer) {

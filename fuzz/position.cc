@@ -36,7 +36,7 @@ std::optional<GameState> build_position(const RuleSet& rules, int players, const
       m.builders[size_t(i)] = uint8_t(t.owner);
     }
   }
-  s.next_meld_id = uint8_t(s.table.count + 1);
+  s.next_meld = uint8_t(s.table.count + 1);
   s.stock.clear();
   s.discard.clear();
   s.out.clear();

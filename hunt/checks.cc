@@ -420,7 +420,7 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
     case 1:  // another depth, another meld
       a.take.kind = TakeSpec::Kind::kCount;
       a.take.count = uint8_t(rng.next() % (s.discard.size() + 2));
-      a.meld_id = uint8_t(1 + rng.next() % s.next_meld_id);
+      a.meld_id = uint8_t(1 + rng.next() % s.next_meld);
       break;
     default:  // another card
       a.card = some_card();

@@ -224,7 +224,7 @@ setup:
   // What an engine that took the set would leave: the set on the table.
   Meld& m = after.table.melds[after.table.count++];
   m = Meld{};
-  m.id = after.next_meld_id++;
+  m.id = after.next_meld++;
   m.shape.kind = MeldKind::kSet;
   m.shape.size = 3;
   int slot = 0;

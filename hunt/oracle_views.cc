@@ -11,6 +11,25 @@ oracle::Game game_of(const Config& config) {
   return g;
 }
 
+namespace {
+
+// Each fact of engine/position_facts.h as the oracle's Position holds it.
+void view(facts::Seat, uint8_t v, int& out) { out = v; }
+void view(facts::SeatOrNone, uint8_t v, int& out) { out = v == kNoPlayer ? -1 : v; }
+void view(facts::Number, int v, int& out) { out = v; }
+void view(facts::Flag, bool v, bool& out) { out = v; }
+void view(facts::Word64, uint64_t v, uint64_t& out) { out = v; }
+void view(facts::PhaseName, Phase v, oracle::Phase& out) {
+  out = v == Phase::kPlay ? oracle::Phase::kPlay : v == Phase::kRow ? oracle::Phase::kRow : oracle::Phase::kDraw;
+}
+void view(facts::Seats, uint8_t bits, std::vector<int>& out) {
+  out.clear();
+  for (int q = 0; q < 8; ++q)
+    if ((bits >> q) & 1) out.push_back(q);
+}
+
+}  // namespace
+
 oracle::Position position_of(const GameState& s) {
   oracle::Position p;
   position_of(s, p);
@@ -19,22 +38,9 @@ oracle::Position position_of(const GameState& s) {
 
 void position_of(const GameState& s, oracle::Position& p) {
   p.players = s.num_players;
-  p.to_move = s.to_move;
-  p.first_player = s.first_player;
-  p.dealer = s.dealer;
-  p.phase = s.phase == Phase::kPlay ? oracle::Phase::kPlay : s.phase == Phase::kRow ? oracle::Phase::kRow : oracle::Phase::kDraw;
-  p.round = s.round;
-  p.first_lap = s.first_lap;
-  p.hand_over = s.hand_over;
-  p.game_over = s.game_over;
-  p.winners.clear();
-  for (int q = 0; q < s.num_players; ++q)
-    if ((s.winners >> q) & 1) p.winners.push_back(q);
-  p.last_out = s.last_out == kNoPlayer ? -1 : s.last_out;
-  p.passes = s.passes;
-  p.turns = s.turns;
-  p.next_meld = s.next_meld_id;
-  p.rng = s.rng;
+#define MELDCHECK_VIEW_FACT(type, member, initial, key, expect_key, codec) view(facts::codec{}, s.member, p.member);
+  MELDCHECK_POSITION_FACTS(MELDCHECK_VIEW_FACT)
+#undef MELDCHECK_VIEW_FACT
   p.round_scores.assign(s.round_scores.begin(), s.round_scores.begin() + s.num_players);
   p.seats.resize(s.num_players);
   for (int q = 0; q < s.num_players; ++q) {
