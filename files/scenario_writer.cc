@@ -1,5 +1,8 @@
 #include "files/scenario_writer.h"
 
+#include <bit>
+#include <string_view>
+
 #include <algorithm>
 #include <array>
 #include <sstream>
@@ -64,6 +67,19 @@ const char* phase_name(Phase p) {
   return "draw";
 }
 
+std::string fact_text(facts::Seat, uint8_t seat) { return player_name(seat); }
+std::string fact_text(facts::SeatOrNone, uint8_t seat) { return seat == kNoPlayer ? "null" : player_name(seat); }
+std::string fact_text(facts::Seats, uint8_t seats) {
+  std::string s;
+  for (int p = 0; p < 8; ++p)
+    if ((seats >> p) & 1) s += (s.empty() ? "" : ", ") + player_name(p);
+  return std::popcount(seats) == 1 ? s : "[" + s + "]";
+}
+std::string fact_text(facts::Number, uint64_t n) { return std::to_string(n); }
+std::string fact_text(facts::Word64, uint64_t n) { return std::to_string(n); }
+std::string fact_text(facts::Flag, bool b) { return b ? "true" : "false"; }
+std::string fact_text(facts::PhaseName, Phase p) { return phase_name(p); }
+
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact) {
   const std::string pad(size_t(indent), ' ');
   std::ostringstream out;
@@ -94,19 +110,21 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
   }
   out << pad << "rest: out\n";
   const int n = s.num_players;
-  if (!compact) out << pad << "rng: " << s.rng << "\n";
-  if (!compact || s.to_move != 0) out << pad << "to_move: " << player_name(s.to_move) << "\n";
-  if (!compact || s.phase != Phase::kDraw) out << pad << "phase: " << phase_name(s.phase) << "\n";
-  if (!compact || s.round != 1)
-    out << pad << (r.opening.form == OpeningForm::kContract ? "round: " : "hand_number: ") << int(s.round) << "\n";
-  if (r.opening.first_lap_no_meld && (!compact || s.first_lap)) out << pad << "first_lap: " << boolean(s.first_lap) << "\n";
-  if (!compact || s.first_player != 0) out << pad << "first_player: " << player_name(s.first_player) << "\n";
-  if (!compact || s.dealer != (s.first_player + n - 1) % n) out << pad << "dealer: " << player_name(s.dealer) << "\n";
-  if (!compact || s.turns != 0) out << pad << "turns: " << s.turns << "\n";
-  if (!compact || s.passes != 0) out << pad << "passes: " << int(s.passes) << "\n";
-  if (!compact || s.next_meld != largest_id + 1) out << pad << "next_meld: " << int(s.next_meld) << "\n";
-  const Offer usual = s.discard.empty() ? Offer{} : Offer{uint8_t((s.to_move + n - 1) % n), s.phase == Phase::kPlay};
-  if (!compact || !(s.offer == usual)) {
+  // The facts, each where it differs from what the reader takes when it is left out (all
+  // of them, unless compact; a compact setup leaves the generator to its seed).
+  GameState usual;
+  usual.dealer = uint8_t((s.first_player + n - 1) % n);
+  usual.next_meld = uint8_t(largest_id + 1);
+  usual.rng = s.rng;
+  const bool contract = r.opening.form == OpeningForm::kContract;
+#define MELDCHECK_WRITE_FACT(type, member, initial, key, expect_key, codec)                             \
+  if ((!compact || s.member != usual.member) && (std::string_view(key) != "first_lap" || r.opening.first_lap_no_meld)) \
+    out << pad << (std::string_view(key) == "round" && !contract ? "hand_number" : key) << ": "          \
+        << fact_text(facts::codec{}, s.member) << "\n";
+  MELDCHECK_POSITION_FACTS(MELDCHECK_WRITE_FACT)
+#undef MELDCHECK_WRITE_FACT
+  const Offer usual_offer = s.discard.empty() ? Offer{} : Offer{uint8_t((s.to_move + n - 1) % n), s.phase == Phase::kPlay};
+  if (!compact || !(s.offer == usual_offer)) {
     if (s.offer.from == kNoPlayer) {
       out << pad << "offer: none\n";
     } else {
@@ -124,17 +142,10 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
         << ", opened_now: " << boolean(t.opened_now) << ", discarded: " << boolean(t.discarded)
         << ", actions: " << int(t.actions) << " }\n";
   }
-  if (compact && !s.hand_over && !s.game_over) return out.str();
-  out << pad << "hand_over: " << boolean(s.hand_over) << "\n";
-  out << pad << "last_out: " << (s.last_out == kNoPlayer ? std::string("null") : player_name(s.last_out)) << "\n";
+  if (compact && !s.hand_over) return out.str();
   out << pad << "round_scores: {";
   for (int p = 0; p < s.num_players; ++p) out << (p ? ", " : " ") << player_name(p) << ": " << s.round_scores[p];
   out << " }\n";
-  out << pad << "game_over: " << boolean(s.game_over) << "\n";
-  out << pad << "winner: [";
-  for (int p = 0, k = 0; p < s.num_players; ++p)
-    if ((s.winners >> p) & 1) out << (k++ ? ", " : "") << player_name(p);
-  out << "]\n";
   return out.str();
 }
 

@@ -22,6 +22,15 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
 // A phase as a setup names it: draw, play, row.
 const char* phase_name(Phase p);
 
+// A fact of engine/position_facts.h as a scenario writes it, by its codec.
+std::string fact_text(facts::Seat, uint8_t seat);
+std::string fact_text(facts::SeatOrNone, uint8_t seat);  // null for kNoPlayer
+std::string fact_text(facts::Seats, uint8_t seats);      // one seat alone, else a list
+std::string fact_text(facts::Number, uint64_t n);
+std::string fact_text(facts::Word64, uint64_t n);
+std::string fact_text(facts::Flag, bool b);
+std::string fact_text(facts::PhaseName, Phase p);
+
 // One step, as the contract writes it (`draw: stock`, `meld: [[7S, 7H, JK=7]]`, ...),
 // with `player:` when the player is not `to_move`.
 std::string write_step(const Action& a, const RuleSet& r, int to_move);

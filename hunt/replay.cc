@@ -1,13 +1,12 @@
 #include "hunt/replay.h"
 
-#include <bit>
-
 #include <algorithm>
 #include <filesystem>
 #include <functional>
 
 #include "engine/invariants.h"
 #include "engine/solver.h"
+#include "files/scenario_writer.h"
 
 namespace meldcheck {
 namespace {
@@ -105,29 +104,6 @@ void compare(std::vector<std::string>& out, const std::string& what, const T& ex
              const std::function<std::string(const T&)>& show) {
   if (!(expected == actual)) out.push_back(what + ": expected " + show(expected) + ", got " + show(actual));
 }
-
-std::string phase_name(Phase p) {
-  switch (p) {
-    case Phase::kDraw: return "draw";
-    case Phase::kPlay: return "play";
-    case Phase::kRow: return "row";
-  }
-  return "?";
-}
-
-// Each codec of engine/position_facts.h as a scenario writes it.
-std::string fact_text(facts::Seat, uint8_t p) { return player_name(p); }
-std::string fact_text(facts::SeatOrNone, uint8_t p) { return p == kNoPlayer ? "null" : player_name(p); }
-std::string fact_text(facts::Seats, uint8_t seats) {
-  std::string s;
-  for (int p = 0; p < 8; ++p)
-    if ((seats >> p) & 1) s += (s.empty() ? "" : ", ") + player_name(p);
-  return std::popcount(seats) == 1 ? s : "[" + s + "]";
-}
-std::string fact_text(facts::Number, uint64_t v) { return std::to_string(v); }
-std::string fact_text(facts::Word64, uint64_t v) { return std::to_string(v); }
-std::string fact_text(facts::Flag, bool b) { return b ? "true" : "false"; }
-std::string fact_text(facts::PhaseName, Phase p) { return phase_name(p); }
 
 }  // namespace
 
