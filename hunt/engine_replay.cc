@@ -130,108 +130,133 @@ std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, c
 
 namespace {
 
-// Whether the engine's `legal` lists the action (played by `mover` where it names no
-// player): what it said when it does, else empty.
-std::string lists_step(EngineProcess& e, const Scenario& sc, const RulesetLibrary& library, Action action, int mover) {
-  const EngineProcess::Reply r = e.request({{"cmd", "legal"}});
-  if (!r.answer || !r.answer->value("ok", false)) return "";
-  if (action.player == kNoPlayer) action.player = uint8_t(mover);
-  const std::string wanted = write_step(action, sc.rules, mover);
-  for (const json& listed : field(*r.answer, "steps")) {
-    try {
-      Action a = parse_step(json_text(listed), "legal", sc.rules, sc.start.num_players, library).action;
-      if (a.player == kNoPlayer) a.player = uint8_t(mover);
-      if (write_step(a, sc.rules, mover) == wanted) return "the engine lists it among the legal steps (listed: false)";
-    } catch (const InputError&) {
-    }
-  }
-  return "";
-}
+// Another engine, behind the protocol: the scenario's setup or deal and its steps sent as
+// written; a refusal's position compared with the one before it.
+class ProtocolEngine : public GameEngine {
+ public:
+  ProtocolEngine(EngineSession& session, const RulesetLibrary& library) : session_(session), library_(library) {}
 
-EngineResult run_scenario(const Scenario& sc, const YamlNode& doc, const RulesetLibrary& library, EngineSession& session) {
-  EngineResult res{EngineResult::Status::kPass, sc.file, sc.name, 0, ""};
-  auto result = [&](EngineResult::Status status, int step, std::string detail) {
-    res.status = status;
-    res.step = step;
-    res.detail = std::move(detail);
-    return res;
-  };
-  std::string why;
-  EngineProcess* e = session.engine(why);
-  if (!e) return result(EngineResult::Status::kError, 0, "no engine: " + why);
-  if (const std::string no = unsupported(session.hello(), sc); !no.empty()) return result(EngineResult::Status::kSkip, 0, no);
-
-  json start = {{"cmd", "new"}, {"ruleset", sc.ruleset}, {"variants", sc.variants}, {"options", sc.options}};
-  if (const YamlNode* setup = doc.find("setup")) start["setup"] = yaml_to_json(*setup);
-  if (const YamlNode* deal = doc.find("deal")) start["deal"] = yaml_to_json(*deal);
-  EngineProcess::Reply r = e->request(start);
-  if (!r.answer) return result(EngineResult::Status::kFail, 0, "new: " + r.failure);
-  if (!r.answer->value("ok", false)) {
+  EngineAnswer start(const Scenario& sc, const YamlNode& doc) override {
+    sc_ = &sc;
+    steps_ = doc.find("steps");
+    std::string why;
+    e_ = session_.engine(why);
+    if (!e_) return EngineAnswer::of(EngineAnswer::Kind::kNoEngine, why);
+    if (const std::string no = unsupported(session_.hello(), sc); !no.empty()) return EngineAnswer::of(EngineAnswer::Kind::kUnsupported, no);
+    positions_ = supports(session_.hello(), "state");
+    legal_ = supports(session_.hello(), "legal");
+    json start = {{"cmd", "new"}, {"ruleset", sc.ruleset}, {"variants", sc.variants}, {"options", sc.options}};
+    if (const YamlNode* setup = doc.find("setup")) start["setup"] = yaml_to_json(*setup);
+    if (const YamlNode* deal = doc.find("deal")) start["deal"] = yaml_to_json(*deal);
+    const EngineProcess::Reply r = e_->request(start);
+    if (!r.answer) return trouble("new: " + r.failure);
+    if (r.answer->value("ok", false)) return {};
     const json err = r.answer->value("error", json::object());
-    if (err.value("code", "") == "unsupported") return result(EngineResult::Status::kSkip, 0, "new: " + err.value("message", ""));
-    return result(EngineResult::Status::kFail, 0, "the engine refused the setup: " + err.value("message", json_text(*r.answer)));
+    if (err.value("code", "") == "unsupported") return EngineAnswer::of(EngineAnswer::Kind::kUnsupported, "new: " + err.value("message", ""));
+    return EngineAnswer::of(EngineAnswer::Kind::kRefused, err.value("message", json_text(*r.answer)));
   }
-  const bool positions = supports(session.hello(), "state");
-  auto check_expectations = [&](const Expectations& want, int step) -> std::optional<EngineResult> {
-    if (!positions) return std::nullopt;  // said in the summary: expectations skipped
-    std::string why_not;
-    const std::optional<GameState> s = engine_position(*e, sc, library, why_not);
-    if (!s) return result(EngineResult::Status::kFail, step, why_not);
-    const std::vector<std::string> unmet = unmet_expectations(want, *s, sc.rules);
-    if (unmet.empty()) return std::nullopt;
-    std::string text;
-    for (const std::string& u : unmet) text += (text.empty() ? "" : "; ") + u;
-    return result(EngineResult::Status::kFail, step, (step ? "then: " : "expect: ") + text);
-  };
-  const YamlNode* steps = doc.find("steps");
-  for (size_t i = 0; i < sc.steps.size(); ++i) {
-    const Step& st = sc.steps[i];
-    const int k = int(i + 1);
-    json step = yaml_to_json(steps->items[i]);
+
+  std::optional<bool> lists(size_t index) override {
+    if (!legal_) return std::nullopt;
+    int mover = 0;
+    if (positions_) {
+      const EngineProcess::Reply now = e_->request({{"cmd", "state"}});
+      if (now.answer) {
+        const json& to_move = field(field(*now.answer, "state"), "to_move");
+        if (to_move.is_string() && !to_move.get<std::string>().empty()) mover = to_move.get<std::string>()[0] - 'A';
+      }
+    }
+    const EngineProcess::Reply r = e_->request({{"cmd", "legal"}});
+    if (!r.answer || !r.answer->value("ok", false)) return std::nullopt;
+    Action wanted_action = sc_->steps[index].action;
+    if (wanted_action.player == kNoPlayer) wanted_action.player = uint8_t(mover);
+    const std::string wanted = write_step(wanted_action, sc_->rules, mover);
+    for (const json& listed : field(*r.answer, "steps")) {
+      try {
+        Action a = parse_step(json_text(listed), "legal", sc_->rules, sc_->start.num_players, library_).action;
+        if (a.player == kNoPlayer) a.player = uint8_t(mover);
+        if (write_step(a, sc_->rules, mover) == wanted) return true;
+      } catch (const InputError&) {
+      }
+    }
+    return false;
+  }
+  bool lists_every_step() const override { return false; }  // an engine need not list every legal step
+
+  EngineAnswer apply(size_t index) override {
+    json step = yaml_to_json(steps_->items[index]);
     if (step.is_object()) {
       step.erase("expect");
       step.erase("then");
     }
     json before;
-    if (positions) {
-      EngineProcess::Reply now = e->request({{"cmd", "state"}});
-      if (!now.answer) return result(EngineResult::Status::kFail, k, "state: " + now.failure);
+    if (positions_) {
+      const EngineProcess::Reply now = e_->request({{"cmd", "state"}});
+      if (!now.answer) return trouble("state: " + now.failure);
       before = field(*now.answer, "state");
     }
-    if (st.listed == false && supports(session.hello(), "legal")) {  // an engine need not list every legal step
-      const int mover = field(before, "to_move").is_string() ? field(before, "to_move").get<std::string>()[0] - 'A' : 0;
-      if (std::string listed = lists_step(*e, sc, library, st.action, mover); !listed.empty())
-        return result(EngineResult::Status::kFail, k, st.text + ": " + listed);
-    }
-    r = e->request({{"cmd", "apply"}, {"step", step}});
-    if (!r.answer) return result(EngineResult::Status::kFail, k, st.text + ": " + r.failure);
+    const EngineProcess::Reply r = e_->request({{"cmd", "apply"}, {"step", step}});
+    if (!r.answer) return trouble(r.failure);
     const json& a = *r.answer;
-    if (!a.value("ok", false)) return result(EngineResult::Status::kFail, k, st.text + ": the engine answered " + json_text(a));
-    const bool refused = a.value("verdict", "") == "reject";
-    if (refused && positions) {  // a refusal leaves the position exactly as it was
-      EngineProcess::Reply after = e->request({{"cmd", "state"}});
-      if (!after.answer) return result(EngineResult::Status::kFail, k, st.text + ": state: " + after.failure);
-      if (field(*after.answer, "state") != before)
-        return result(EngineResult::Status::kFail, k, st.text + ": refused, but the position changed");
+    if (!a.value("ok", false)) return trouble("the engine answered " + json_text(a));
+    EngineAnswer out;
+    if (a.value("verdict", "") != "reject") {
+      out.said = "ok";
+      return out;
     }
-    const std::string said = refused ? "reject (" + a.value("reason", "") + (a.contains("rule") ? ", " + a.value("rule", "") : "") + ")" : "ok";
-    const bool want_ok = st.outcome.kind == Outcome::Kind::kOk;
-    if (want_ok == refused)
-      return result(EngineResult::Status::kFail, k, st.text + ": expected " + (want_ok ? "ok" : "reject") + ", the engine said " + said);
-    if (refused && session.options().strict_rule_ids && !st.outcome.rule.empty()) {
-      std::string rule = a.value("rule", "");
-      if (const auto m = session.options().rule_map.find(a.value("reason", "")); m != session.options().rule_map.end()) rule = m->second;
-      if (rule != st.outcome.rule)
-        return result(EngineResult::Status::kFail, k, st.text + ": expected reject " + st.outcome.rule + ", the engine said " + said);
+    out.kind = EngineAnswer::Kind::kRefused;
+    out.rule = a.value("rule", "");
+    const auto& map = session_.options().rule_map;
+    if (const auto m = map.find(a.value("reason", "")); m != map.end()) out.rule = m->second;
+    out.said = "reject (" + a.value("reason", "") + (a.contains("rule") ? ", " + a.value("rule", "") : "") + ")";
+    if (positions_) {  // a refusal leaves the position exactly as it was
+      const EngineProcess::Reply after = e_->request({{"cmd", "state"}});
+      if (!after.answer) return trouble("state: " + after.failure);
+      if (field(*after.answer, "state") != before) {
+        out.promise = "a refused step to change nothing";
+        out.broke = "refused, but the position changed";
+      }
     }
-    if (st.then)
-      if (auto f = check_expectations(*st.then, k)) return *f;
+    return out;
   }
-  if (sc.expect)
-    if (auto f = check_expectations(*sc.expect, 0)) return *f;
-  if (!positions && (sc.expect || std::any_of(sc.steps.begin(), sc.steps.end(), [](const Step& st) { return st.then.has_value(); })))
-    res.detail = "verdicts only: the engine does not answer state";
-  return res;
+
+  std::optional<GameState> position(std::string& why) override { return engine_position(*e_, *sc_, library_, why); }
+  bool tells_positions() const override { return positions_; }
+  bool rule_ids_compared() const override { return session_.options().strict_rule_ids; }
+
+ private:
+  static EngineAnswer trouble(std::string why) { return EngineAnswer::of(EngineAnswer::Kind::kTrouble, std::move(why)); }
+
+  EngineSession& session_;
+  const RulesetLibrary& library_;
+  const Scenario* sc_ = nullptr;
+  const YamlNode* steps_ = nullptr;
+  EngineProcess* e_ = nullptr;
+  bool positions_ = false, legal_ = false;
+};
+
+// A scenario's result as `replay --engine` reports it.
+EngineResult engine_result(const ScenarioResult& r) {
+  using S = ScenarioResult::Status;
+  EngineResult out{EngineResult::Status::kPass, r.file, r.name, r.step, r.note};
+  switch (r.status) {
+    case S::kPass: break;
+    case S::kSkip: out.status = EngineResult::Status::kSkip, out.detail = r.happened; break;
+    case S::kError: out.status = EngineResult::Status::kError, out.detail = r.error; break;
+    case S::kFail:
+      out.status = EngineResult::Status::kFail;
+      if (r.expected == "then" || r.expected == "expect") {
+        out.detail = r.expected + ": " + r.happened;
+      } else if (r.step == 0) {
+        out.detail = r.happened;
+      } else if (r.expected == "an answer" || r.engine_broke) {
+        out.detail = r.step_text + ": " + r.happened;
+      } else {
+        out.detail = r.step_text + ": expected " + r.expected + ", the engine said " + r.happened;
+      }
+      break;
+  }
+  return out;
 }
 
 }  // namespace
@@ -255,7 +280,8 @@ std::vector<EngineResult> replay_text_on_engine(const std::string& text, const s
     for (size_t i = 0; i < scenarios.size() && i < docs.size(); ++i)
       if (filter.accepts({scenarios[i].name, path})) {
         try {
-          out.push_back(run_scenario(scenarios[i], docs[i], library, session));
+          ProtocolEngine engine(session, library);
+          out.push_back(engine_result(replay_on(engine, scenarios[i], docs[i])));
         } catch (const nlohmann::json::exception& e) {  // an answer of the wrong shape
           out.push_back({EngineResult::Status::kFail, path, scenarios[i].name, 0, std::string("the engine's answer is malformed: ") + e.what()});
         }

@@ -220,11 +220,15 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
 
 namespace {
 
+}  // namespace
+
 std::string rule_text(const RuleSet& r, Check c) {
   std::string id = r.rule_id(c);
   int idx = r.clause_of[int(c)];
   return idx >= 0 ? id + " (" + r.catalog[idx].text + ")" : id;
 }
+
+namespace {
 
 std::string join(const std::vector<std::string>& lines) {
   std::string s;
@@ -255,57 +259,118 @@ Check apply_step(GameState& s, const RuleSet& r, const Step& st) {
   return verdict;
 }
 
-ScenarioResult replay(const Scenario& sc) {
+EngineAnswer InProcessEngine::start(const Scenario& sc, const YamlNode&) {
+  sc_ = &sc;
+  state_ = sc.start;
+  return {};
+}
+
+std::optional<bool> InProcessEngine::lists(size_t index) {
+  Action a = sc_->steps[index].action;
+  if (a.player == kNoPlayer) a.player = state_.to_move;
+  return is_listed(state_, sc_->rules, a);
+}
+
+EngineAnswer InProcessEngine::apply(size_t index) {
+  const RuleSet& r = sc_->rules;
+  const GameState before = state_;
+  last_ = apply_step(state_, r, sc_->steps[index]);
+  EngineAnswer a;
+  if (last_ != Check::kNone) {
+    a.kind = EngineAnswer::Kind::kRefused;
+    a.rule = r.rule_id(last_);
+    a.said = "reject " + a.rule;
+  } else {
+    a.said = "ok";
+  }
+  if (last_ != Check::kNone && !(state_ == before)) {
+    a.promise = "a refused step to change nothing";
+    a.broke = "the state changed";
+  } else if (std::string broken = invariant_violation(state_, r); !broken.empty()) {
+    a.promise = "the engine's invariants to hold";
+    a.broke = std::move(broken);
+  }
+  return a;
+}
+
+std::string InProcessEngine::rule_text(const EngineAnswer& a) const {
+  return a.kind == EngineAnswer::Kind::kRefused ? meldcheck::rule_text(sc_->rules, last_) : "";
+}
+
+ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode& doc) {
   ScenarioResult res;
   res.file = sc.file;
   res.name = sc.name;
-  const RuleSet& r = sc.rules;
-  GameState s = sc.start;
   auto fail = [&](int step, const Step* st, std::string expected, std::string happened, std::string rule) {
     res.status = ScenarioResult::Status::kFail;
     res.step = step;
-    res.step_text = st ? st->text : "expect";
+    res.step_text = st ? st->text : step == 0 && expected != "expect" ? "start" : "expect";
     res.expected = std::move(expected);
     res.happened = std::move(happened);
     res.rule = std::move(rule);
     return res;
   };
+  const EngineAnswer started = engine.start(sc, doc);
+  switch (started.kind) {
+    case EngineAnswer::Kind::kOk: break;
+    case EngineAnswer::Kind::kUnsupported:
+      res.status = ScenarioResult::Status::kSkip;
+      res.happened = started.detail;
+      return res;
+    case EngineAnswer::Kind::kNoEngine:
+      res.status = ScenarioResult::Status::kError;
+      res.error = "no engine: " + started.detail;
+      return res;
+    case EngineAnswer::Kind::kRefused:
+      return fail(0, nullptr, "the setup played", "the engine refused the setup: " + started.detail, "");
+    case EngineAnswer::Kind::kTrouble: return fail(0, nullptr, "the game started", started.detail, "");
+  }
+  // Whether the expectations are unmet (the result then says how).
+  auto unmet = [&](const Expectations& want, int step, const Step* st) {
+    if (!engine.tells_positions()) return false;
+    const char* what = st ? "then" : "expect";
+    std::string why;
+    const std::optional<GameState> now = engine.position(why);
+    if (!now) return fail(step, st, what, why, ""), true;
+    const std::vector<std::string> missed = unmet_expectations(want, *now, sc.rules);
+    if (missed.empty()) return false;
+    return fail(step, st, what, join(missed), ""), true;
+  };
   for (size_t i = 0; i < sc.steps.size(); ++i) {
     const Step& st = sc.steps[i];
-    const GameState before = s;
+    const int k = int(i + 1);
     if (st.listed) {
-      Action a = st.action;
-      if (a.player == kNoPlayer) a.player = s.to_move;
-      if (is_listed(s, r, a) != *st.listed)
-        return fail(int(i + 1), &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
-                    *st.listed ? "not listed" : "listed", "");
+      const std::optional<bool> listed = engine.lists(i);
+      if (listed && *listed != *st.listed && (engine.lists_every_step() || *listed))
+        return fail(k, &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
+                    *listed ? "listed" : "not listed", "");
     }
-    const Check verdict = apply_step(s, r, st);
-    if (verdict != Check::kNone && !(s == before)) {
+    const EngineAnswer a = engine.apply(i);
+    if (a.kind == EngineAnswer::Kind::kTrouble) return fail(k, &st, "an answer", a.detail, "");
+    if (!a.broke.empty()) {
       res.engine_broke = true;
-      return fail(int(i + 1), &st, "a refused step to change nothing", "the state changed", rule_text(r, verdict));
+      return fail(k, &st, a.promise, a.broke, engine.rule_text(a));
     }
-    if (const std::string broken = invariant_violation(s, r); !broken.empty()) {
-      res.engine_broke = true;
-      return fail(int(i + 1), &st, "the engine's invariants to hold", broken, "");
+    const bool refused = a.kind == EngineAnswer::Kind::kRefused;
+    const std::string& want_rule = st.outcome.rule;
+    if (st.outcome.kind == Outcome::Kind::kOk) {
+      if (refused) return fail(k, &st, "ok", a.said, engine.rule_text(a));
+    } else if (!refused) {
+      return fail(k, &st, want_rule.empty() ? "reject" : "reject " + want_rule, a.said, "");
+    } else if (!want_rule.empty() && engine.rule_ids_compared() && a.rule != want_rule) {
+      return fail(k, &st, "reject " + want_rule, a.said, engine.rule_text(a));
     }
-    const bool want_ok = st.outcome.kind == Outcome::Kind::kOk;
-    if (want_ok && verdict != Check::kNone)
-      return fail(int(i + 1), &st, "ok", "reject " + r.rule_id(verdict), rule_text(r, verdict));
-    if (!want_ok && verdict == Check::kNone)
-      return fail(int(i + 1), &st, st.outcome.rule.empty() ? "reject" : "reject " + st.outcome.rule, "ok", "");
-    if (!want_ok && !st.outcome.rule.empty() && r.rule_id(verdict) != st.outcome.rule)
-      return fail(int(i + 1), &st, "reject " + st.outcome.rule, "reject " + r.rule_id(verdict), rule_text(r, verdict));
-    if (st.then) {
-      auto unmet = unmet_expectations(*st.then, s, r);
-      if (!unmet.empty()) return fail(int(i + 1), &st, "then", join(unmet), "");
-    }
+    if (st.then && unmet(*st.then, k, &st)) return res;
   }
-  if (sc.expect) {
-    auto unmet = unmet_expectations(*sc.expect, s, r);
-    if (!unmet.empty()) return fail(0, nullptr, "expect", join(unmet), "");
-  }
+  if (sc.expect && unmet(*sc.expect, 0, nullptr)) return res;
+  const bool expects = sc.expect || std::any_of(sc.steps.begin(), sc.steps.end(), [](const Step& st) { return st.then.has_value(); });
+  if (!engine.tells_positions() && expects) res.note = "verdicts only: the engine does not answer state";
   return res;
+}
+
+ScenarioResult replay(const Scenario& sc) {
+  InProcessEngine engine;
+  return replay_on(engine, sc, YamlNode{});
 }
 
 std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library,

@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "files/scenario.h"
+#include "hunt/game_engine.h"
 
 namespace meldcheck {
 
 struct ScenarioResult {
-  enum class Status { kPass, kFail, kError };
+  enum class Status { kPass, kFail, kSkip, kError };
   Status status = Status::kPass;
   std::string file;
   std::string name;
@@ -20,6 +21,7 @@ struct ScenarioResult {
   std::string happened;    // what the engine did
   std::string rule;        // the rule the engine cited, with its paraphrase
   std::string error;       // kError: file:line:column: message
+  std::string note;        // a pass with a reservation (verdicts only, ...)
   // kFail by the engine itself, whatever the scenario expects: a refusal that changed the
   // state, or the engine's invariants broken.
   bool engine_broke = false;
@@ -32,7 +34,16 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
 // its setup. The engine's verdict.
 Check apply_step(GameState& state, const RuleSet& rules, const Step& step);
 
+// A scenario replayed on an engine (`doc`: the scenario as written, for an engine that
+// reads it so): its start, each step's listing, verdict and rule, the engine's own
+// contract (a refusal changes nothing), the expectations. The one scenario driver.
+ScenarioResult replay_on(GameEngine& engine, const Scenario& scenario, const YamlNode& doc);
+
+// On meldcheck's engine.
 ScenarioResult replay(const Scenario& scenario);
+
+// A check's rule id with the clause's paraphrase, for reports.
+std::string rule_text(const RuleSet& r, Check c);
 
 // Every scenario of a file that `keep` accepts (all without it), or one kError result when
 // the file cannot be read.
