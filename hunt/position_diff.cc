@@ -1,5 +1,8 @@
 #include "hunt/position_diff.h"
 
+#include <set>
+#include <string_view>
+
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -113,9 +116,18 @@ std::string offer_text(const Position& p) {
   return "{ from: " + player_name(p.offer_from) + ", declined: " + yes_no(p.offer_declined) + " }";
 }
 
+// A fact of engine/position_facts.h as the oracle's Position holds it, by its codec.
+std::string listed_fact_text(facts::Seat, int p) { return seat_text(p); }
+std::string listed_fact_text(facts::SeatOrNone, int p) { return seat_text(p); }
+std::string listed_fact_text(facts::Number, long long v) { return std::to_string(v); }
+std::string listed_fact_text(facts::Word64, uint64_t v) { return std::to_string(v); }
+std::string listed_fact_text(facts::Flag, bool b) { return yes_no(b); }
+std::string listed_fact_text(facts::Seats, const std::vector<int>& w) { return winners_text(w); }
+
 std::string phase_text(oracle::Phase ph) {
   return ph == oracle::Phase::kPlay ? "play" : ph == oracle::Phase::kRow ? "row" : "draw";
 }
+std::string listed_fact_text(facts::PhaseName, oracle::Phase ph) { return phase_text(ph); }
 
 }  // namespace
 
@@ -208,6 +220,15 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   books_fact("turn", e.opened_now != m.opened_now, "going down", "opened_now", flag(&Position::opened_now));
   books_fact("turn", e.discarded != m.discarded, "discard", "discarded", flag(&Position::discarded));
   books_fact("turn", e.actions != m.actions, "melds, layoffs and swaps", "actions", number(&Position::actions));
+  // A fact of engine/position_facts.h not named above (one added since) is compared too.
+  static const std::set<std::string_view> named = {"to_move",   "first_player", "dealer", "phase",     "round",
+                                                   "first_lap", "hand_over",    "game_over", "winner", "last_out",
+                                                   "passes",    "next_meld",    "turns",  "rng"};
+#define MELDCHECK_DIFFERENT_FACT(type, member, initial, key, expect_key, codec) \
+  if (!named.contains(key))                                                    \
+    fact(e.member != m.member, key, expect_key, [](const Position& p) { return listed_fact_text(facts::codec{}, p.member); });
+  MELDCHECK_POSITION_FACTS(MELDCHECK_DIFFERENT_FACT)
+#undef MELDCHECK_DIFFERENT_FACT
   return found;
 }
 
