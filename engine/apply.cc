@@ -113,76 +113,54 @@ Check check_common(const GameState& s, const RuleSet& r, const Action& a, bool& 
   return Check::kNone;
 }
 
-// The kind's own clauses.
-Check check_own(const GameState& s, const RuleSet& r, const Action& a) {
+// The kind's own clauses, judged on `s`; when they pass and `changed` is given (the same
+// state, to change), the kind's change too, with what the check worked out.
+Check own_step(const GameState& s, const RuleSet& r, const Action& a, GameState* changed) {
   using namespace detail;
+  auto then = [changed](Check verdict, auto play) {
+    if (verdict == Check::kNone && changed) play(*changed);
+    return verdict;
+  };
   switch (a.kind) {
-    case ActionKind::kDraw: return check_draw(s, r);
-    case ActionKind::kTake: return check_take(s, r, a);
-    case ActionKind::kPass: return check_pass(s, r, a);
-    case ActionKind::kSwap: return check_swap(s, r, a);
-    case ActionKind::kDiscard: return check_discard(s, r, a);
-    case ActionKind::kNextHand: return check_next_hand(s);
-    case ActionKind::kTimeout: return Check::kNone;
+    case ActionKind::kDraw: return then(check_draw(s, r), [&](GameState& t) { play_draw(t, r); });
+    case ActionKind::kTake: return then(check_take(s, r, a), [&](GameState& t) { play_take(t, r, a); });
+    case ActionKind::kPass: return then(check_pass(s, r, a), [&](GameState& t) { play_pass(t, r); });
+    case ActionKind::kSwap: return then(check_swap(s, r, a), [&](GameState& t) { play_swap(t, r, a); });
+    case ActionKind::kDiscard: return then(check_discard(s, r, a), [&](GameState& t) { play_discard(t, r, a); });
+    case ActionKind::kNextHand: return then(check_next_hand(s), [&](GameState& t) { play_next_hand(t, r, a); });
+    case ActionKind::kTimeout: return then(Check::kNone, [&](GameState& t) { play_timeout(t, r); });
     case ActionKind::kLayoff: {
       Formed grown;
-      return check_layoff(s, r, a, grown);
+      return then(check_layoff(s, r, a, grown), [&](GameState& t) { play_layoff(t, r, a, grown); });
     }
-    case ActionKind::kMeld:
-    case ActionKind::kClaim:
+    case ActionKind::kMeld: {
+      Plan plan;
+      return then(check_meld(s, r, a, plan), [&](GameState& t) { play_meld(t, r, a, plan); });
+    }
+    case ActionKind::kClaim: {
+      Plan plan;
+      return then(check_claim(s, r, a, plan), [&](GameState& t) { play_claim(t, r, a, plan); });
+    }
     case ActionKind::kArrange: {
       Plan plan;
-      if (a.kind == ActionKind::kMeld) return check_meld(s, r, a, plan);
-      if (a.kind == ActionKind::kClaim) return check_claim(s, r, a, plan);
-      return check_arrange(s, r, a, plan);
+      return then(check_arrange(s, r, a, plan), [&](GameState& t) { play_arrange(t, r, a, plan); });
     }
   }
   return Check::kNotInGame;
-}
-
-template <class Change>
-Check then(Check verdict, Change change) {
-  if (verdict == Check::kNone) change();
-  return verdict;
 }
 
 }  // namespace
 
 namespace detail {
 
-Check check_and_play(GameState& s, const RuleSet& r, const Action& a) {
-  switch (a.kind) {
-    case ActionKind::kDraw: return then(check_draw(s, r), [&] { play_draw(s, r); });
-    case ActionKind::kTake: return then(check_take(s, r, a), [&] { play_take(s, r, a); });
-    case ActionKind::kPass: return then(check_pass(s, r, a), [&] { play_pass(s, r); });
-    case ActionKind::kSwap: return then(check_swap(s, r, a), [&] { play_swap(s, r, a); });
-    case ActionKind::kDiscard: return then(check_discard(s, r, a), [&] { play_discard(s, r, a); });
-    case ActionKind::kNextHand: return then(check_next_hand(s), [&] { play_next_hand(s, r, a); });
-    case ActionKind::kTimeout: play_timeout(s, r); return Check::kNone;
-    case ActionKind::kLayoff: {
-      Formed grown;
-      return then(check_layoff(s, r, a, grown), [&] { play_layoff(s, r, a, grown); });
-    }
-    case ActionKind::kMeld:
-    case ActionKind::kClaim:
-    case ActionKind::kArrange: {
-      Plan plan;
-      switch (a.kind) {
-        case ActionKind::kMeld: return then(check_meld(s, r, a, plan), [&] { play_meld(s, r, a, plan); });
-        case ActionKind::kClaim: return then(check_claim(s, r, a, plan), [&] { play_claim(s, r, a, plan); });
-        default: return then(check_arrange(s, r, a, plan), [&] { play_arrange(s, r, a, plan); });
-      }
-    }
-  }
-  return Check::kNotInGame;
-}
+Check check_and_play(GameState& s, const RuleSet& r, const Action& a) { return own_step(s, r, a, &s); }
 
 }  // namespace detail
 
 Check check_action(const GameState& state, const RuleSet& rules, const Action& action) {
   bool final = false;
   const Check c = check_common(state, rules, action, final);
-  return c != Check::kNone || final ? c : check_own(state, rules, action);
+  return c != Check::kNone || final ? c : own_step(state, rules, action, nullptr);
 }
 
 Check apply(GameState& state, const RuleSet& rules, const Action& action) {

@@ -725,6 +725,13 @@ bool read_fact(const Reader& in, const std::string& key, const YamlNode& v, Expe
   return false;
 }
 
+std::map<int, bool> read_player_flags(const Reader& in, const YamlNode& n, std::string_view what) {
+  in.expect_map(n, what);
+  std::map<int, bool> out;
+  for (const auto& [k, v] : n.entries) out[in.player(k)] = in.boolean(v, what);
+  return out;
+}
+
 Expectations read_expect(Reader& in, const YamlNode& n) {
   in.keys_of(n, "expect");
   Expectations e;
@@ -761,8 +768,7 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
     } else if (key == "totals") {
       e.totals = read_player_numbers(in, v, key);
     } else if (key == "opened") {
-      in.expect_map(v, key);
-      for (const auto& [p, b] : v.entries) e.opened[in.player(p)] = in.boolean(b, key);
+      e.opened = read_player_flags(in, v, key);
     } else if (key == "owed") {
       in.keys_of(v, "owed");
       Owed o;
@@ -784,8 +790,7 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
     } else if (key == "penalties") {
       e.penalties = read_player_numbers(in, v, key);
     } else if (key == "built_on_others") {
-      in.expect_map(v, key);
-      for (const auto& [p, b] : v.entries) e.built_on_others[in.player(p)] = in.boolean(b, key);
+      e.built_on_others = read_player_flags(in, v, key);
     } else if (key == "offer") {
       if (v.is_scalar() && v.scalar == "none") {
         e.offer = Offer{};
