@@ -22,8 +22,6 @@ using nlohmann::json;
 
 namespace {
 
-// A hand that goes on this many steps a turn of its bound is left (as simulate leaves it).
-constexpr int kStepsPerTurnAtMost = 50;
 // An engine that fails this many games in a row is given up.
 constexpr int kTroubledGamesAtMost = 3;
 
@@ -72,290 +70,202 @@ json position_expect(const GameState& s, const json& setup, const RuleSet& r) {
   return e;
 }
 
-// Whether the engine's `state` is meldcheck's position as written, hands in any order:
-// then the positions are the same and the reader need not be asked. False says nothing
-// (a set written in another order, another form of a stand-in, an owner in Rummikub).
-bool plainly_same(const json& ours, const json& theirs, const RuleSet& r) {
-  if (!theirs.is_object() || theirs.value("round_over", false) || theirs.value("game_over", false)) return false;
-  for (const char* key : {"to_move", "phase", "discard", "stock", "round", "first_lap"})
-    if (ours.contains(key) != theirs.contains(key) || (ours.contains(key) && ours[key] != theirs[key])) return false;
-  const json& seats = theirs.value("players", json::object());
-  for (const auto& [name, seat] : ours["players"].items()) {
-    if (!seats.contains(name)) return false;
-    const json& their_seat = seats[name];
-    for (const char* key : {"total", "opened"})  // written by both, as the protocol asks
-      if (!seat.contains(key) || !their_seat.contains(key) || seat[key] != their_seat[key]) return false;
-    std::vector<std::string> a = seat.value("hand", std::vector<std::string>{}), b;
-    if (!their_seat.contains("hand") || !their_seat["hand"].is_array()) return false;
-    for (const json& c : their_seat["hand"]) {
-      if (!c.is_string()) return false;
-      b.push_back(c.get<std::string>());
-    }
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
-    if (a != b) return false;
-  }
-  const json& table = theirs.value("table", json::array());
-  const json& mine = ours.value("table", json::array());
-  if (!table.is_array() || table.size() != mine.size()) return false;
-  for (size_t i = 0; i < mine.size(); ++i) {
-    if (!table[i].is_object() || table[i].value("id", json()) != mine[i]["id"] || table[i].value("cards", json()) != mine[i]["cards"])
-      return false;
-    if (!r.table.free_rearrangement && table[i].value("owner", json()) != mine[i].value("owner", json())) return false;
-  }
-  return true;
+// The house as the scenario reader has it, for the engine's steps and positions.
+Scenario read_house(const hunt::Config& c, int players, const RulesetLibrary& library) {
+  json doc = house_doc(c, library);
+  doc["deal"] = {{"players", players}, {"seed", 0}};
+  return parse_scenarios(json_text(doc), "lockstep", library).front();
 }
 
-// One game played on both engines.
-struct Game {
-  std::shared_ptr<const hunt::Config> config;
-  Scenario house;  // the house as the scenario reader has it, for reading the engine's positions
-  GameState ours;
-  EngineProcess* theirs = nullptr;
-};
-
-// How a request or a comparison came out.
-struct StepOutcome {
-  enum class Kind { kSame, kDiverged, kTrouble, kUnsupported } kind = Kind::kSame;
-  hunt::Finding finding;  // kDiverged
-  std::string why;        // kTrouble, kUnsupported
-  static StepOutcome trouble(std::string why) { return {Kind::kTrouble, {}, std::move(why)}; }
-};
-
-class Lockstep {
+// Another engine as the judge of a random game: each step given to it too, its verdict and
+// position held to meldcheck's, and the steps it lists tried on meldcheck's engine.
+class EngineJudge : public hunt::Judge {
  public:
-  Lockstep(EngineSession& session, const RulesetLibrary& library, const LockstepSettings& settings, LockstepReport& report)
-      : session_(session), library_(library), settings_(settings), report_(report) {}
+  EngineJudge(EngineSession& session, const RulesetLibrary& library, const LockstepSettings& settings, LockstepReport& report,
+              std::shared_ptr<const hunt::Config> config, int players)
+      : session_(session), library_(library), settings_(settings), report_(report), config_(std::move(config)),
+        house_(read_house(*config_, players, library_)) {}
 
+  // Why the engine does not play the house (from its hello); empty when it does.
+  std::string unsupported_house() const { return unsupported(session_.hello(), house_); }
+  // Why the engine stopped answering (a crash, a hang, garbage), when it did.
+  const std::string& trouble() const { return trouble_; }
+  // Why the engine would not play the game (a house, a setup), when it would not.
+  const std::string& unplayed() const { return unplayed_; }
+  bool halted() const override { return !trouble_.empty() || !unplayed_.empty(); }
+
+  std::optional<hunt::Finding> starts(const GameState& s, const hunt::DealInfo* dealt) override {
+    json doc = house_doc(*config_, library_);
+    if (dealt) {
+      doc["deal"] = {{"players", s.num_players}, {"seed", dealt->seed}, {"dealer", player_name(dealt->dealer)}};
+    } else {
+      json setup = state_json(s, config_->rules);
+      setup.erase("round_over");
+      setup.erase("game_over");
+      doc["setup"] = setup;
+    }
+    start_doc_ = parse_yaml(json_text(doc), "lockstep").front();
+    engine_ = protocol_engine(session_, library_);
+    const EngineAnswer a = engine_->start(house_, start_doc_);
+    switch (a.kind) {
+      case EngineAnswer::Kind::kOk: break;
+      case EngineAnswer::Kind::kUnsupported: unplayed_ = a.detail; return std::nullopt;
+      case EngineAnswer::Kind::kNoEngine: trouble_ = "no engine: " + a.detail; return std::nullopt;
+      case EngineAnswer::Kind::kTrouble: trouble_ = a.detail; return std::nullopt;
+      case EngineAnswer::Kind::kRefused:
+        if (dealt) trouble_ = "the engine refused the deal " + json_text(doc["deal"]) + ": " + a.detail;
+        else unplayed_ = "the engine refused the setup";
+        return std::nullopt;
+    }
+    legal_compared_ = settings_.legal != LegalCompare::kNone && supports(session_.hello(), "legal");
+    std::optional<hunt::Finding> f = compare_positions(s);
+    if (f) {
+      f->check = dealt ? "engine-deal" : "engine-position";
+      f->about_state = true;
+    }
+    return f;
+  }
+
+  // The steps the engine lists, each tried on meldcheck's engine: the first it refuses.
+  std::optional<hunt::Checker::Probe> probe(const GameState& s, const Action&, const std::vector<Action>*, int64_t step) override {
+    if (!legal_compared_ || (settings_.legal == LegalCompare::kSampled && step % hunt::kSampleEvery != 1)) return std::nullopt;
+    std::string why;
+    const std::optional<std::vector<Action>> listed = engine_->legal(why);
+    if (!listed) return trouble_ = why, std::nullopt;
+    const RuleSet& r = config_->rules;
+    for (Action a : *listed) {
+      ++report_.legal_steps;
+      if (a.player == kNoPlayer) a.player = s.to_move;
+      GameState copy = s;
+      const Check v = apply(copy, r, a);
+      if (v == Check::kNone) continue;
+      return hunt::Checker::Probe{a, listed_finding(a, s, v)};
+    }
+    return std::nullopt;
+  }
+
+  // The step on the other engine too: the verdicts, then the positions.
+  std::optional<hunt::Finding> after(const GameState& before, const Action& a, bool, Check ours, const GameState& after) override {
+    const RuleSet& r = config_->rules;
+    const std::string step = json_text(step_json(a, r, before.to_move));
+    report_.refused += ours != Check::kNone;
+    const EngineAnswer theirs = engine_->apply(a);
+    if (theirs.kind == EngineAnswer::Kind::kTrouble) return trouble_ = "apply " + step + ": " + theirs.detail, std::nullopt;
+    const bool refused = theirs.kind == EngineAnswer::Kind::kRefused;
+    const std::string we_said = ours == Check::kNone ? "ok" : "reject (" + r.rule_id(ours) + ")";
+    const std::string written = "meldcheck: " + we_said + "; " + engine_name() + ": " + theirs.said;
+    std::optional<hunt::Finding> f;
+    if (refused != (ours != Check::kNone)) {
+      f = diverged("engine-verdict", step + ": " + written, engine_name() + " answered " + theirs.said);
+    } else if (refused && session_.options().strict_rule_ids && theirs.rule != r.rule_id(ours)) {
+      f = diverged("engine-rule", step + ": " + written, engine_name() + " answered " + theirs.said);
+    } else if (refused && !theirs.broke.empty()) {
+      f = diverged("engine-refusal", step + ": " + engine_name() + " " + theirs.broke, engine_name() + " " + theirs.broke);
+    } else if ((f = compare_positions(after))) {
+      f->message = step + " (" + we_said + "), then " + f->message;
+    }
+    if (f) f->verdict = ours == Check::kNone ? "ok" : "{ reject: " + r.rule_id(ours) + " }";
+    return f;
+  }
+
+  std::optional<hunt::Finding> stuck(const GameState&) override { return std::nullopt; }
+
+  // The last step of an `engine-legal` case: the engine lists it, meldcheck refuses it.
+  std::optional<hunt::Finding> probe_again(const GameState& s, const Action& a) override {
+    if (!legal_compared_) return std::nullopt;
+    const RuleSet& r = config_->rules;
+    GameState copy = s;
+    const Check v = apply(copy, r, a);
+    std::string why;
+    const std::optional<std::vector<Action>> listed = engine_->legal(why);
+    if (v == Check::kNone || !listed) return std::nullopt;
+    const std::string mine = write_step(a, r, s.to_move);
+    const bool lists = std::any_of(listed->begin(), listed->end(), [&](Action b) {
+      if (b.player == kNoPlayer) b.player = s.to_move;
+      return write_step(b, r, s.to_move) == mine;
+    });
+    if (!lists) return std::nullopt;
+    hunt::Finding f = listed_finding(a, s, v);
+    f.verdict = "{ reject: " + r.rule_id(v) + " }";
+    return f;
+  }
+
+ private:
   // "the engine (name)": meldcheck's own engine can be the other one too.
   std::string engine_name() const {
     const json& e = session_.hello().value("engine", json::object());
     return "the engine (" + e.value("name", std::string("unnamed")) + ")";
   }
 
-  // Both engines at the start of the case: its deal or its setup. Compares the positions.
-  StepOutcome begin(Game& g, const hunt::Case& c) {
-    g.config = c.config;
-    json doc = house_doc(*c.config, library_);
-    json start = {{"cmd", "new"}, {"ruleset", doc["ruleset"]}, {"variants", doc["variants"]}, {"options", doc["options"]}};
-    if (c.deal) {
-      doc["deal"] = start["deal"] = {{"players", c.start.num_players}, {"seed", c.deal->seed}, {"dealer", player_name(c.deal->dealer)}};
-    } else {
-      json setup = state_json(c.start, c.config->rules);
-      setup.erase("round_over");
-      setup.erase("game_over");
-      start["setup"] = setup;
-      doc["deal"] = {{"players", c.start.num_players}, {"seed", 0}};
-    }
-    g.house = parse_scenarios(json_text(doc), "lockstep", library_).front();
-    g.ours = c.start;
-    std::string why;
-    g.theirs = session_.engine(why);
-    if (!g.theirs) return StepOutcome::trouble("no engine: " + why);
-    if (std::string no = unsupported(session_.hello(), g.house); !no.empty()) return {StepOutcome::Kind::kUnsupported, {}, no};
-    const EngineProcess::Reply r = g.theirs->request(start);
-    if (!r.answer) return StepOutcome::trouble("new " + json_text(start) + ": " + r.failure);
-    if (!r.answer->value("ok", false)) {
-      const json err = r.answer->value("error", json::object());
-      if (err.value("code", "") == "unsupported") return {StepOutcome::Kind::kUnsupported, {}, "new: " + err.value("message", "")};
-      if (c.deal) return StepOutcome::trouble("the engine refused the deal " + json_text(start["deal"]) + ": " + json_text(*r.answer));
-      return {StepOutcome::Kind::kUnsupported, {}, "the engine refused the setup"};
-    }
-    StepOutcome o = compare_positions(g);
-    if (o.kind == StepOutcome::Kind::kDiverged) {
-      o.finding.check = c.deal ? "engine-deal" : "engine-position";
-      o.finding.about_state = true;
-    }
-    return o;
+  static hunt::Finding diverged(const std::string& check, const std::string& message, const std::string& note) {
+    hunt::Finding f;
+    f.check = check;
+    f.message = message;
+    f.note = note;
+    return f;
   }
 
-  // The steps the engine lists, each tried on meldcheck's engine: the first it refuses.
-  StepOutcome compare_legal(Game& g, std::optional<Action>& refused) {
-    if (!legal_compared_) return {};
-    const EngineProcess::Reply r = g.theirs->request({{"cmd", "legal"}});
-    if (!r.answer) return StepOutcome::trouble("legal: " + r.failure);
-    if (!r.answer->value("ok", false)) return {};
-    const json steps = r.answer->value("steps", json::array());
-    const RuleSet& rules = g.config->rules;
-    for (const json& step : steps) {
-      ++report_.legal_steps;
-      Step parsed;
-      try {
-        parsed = parse_step(json_text(step), "legal", rules, g.ours.num_players, library_);
-      } catch (const InputError& e) {
-        return StepOutcome::trouble("legal: a listed step does not read: " + json_text(step) + ": " + e.message());
-      }
-      GameState copy = g.ours;
-      const Check v = apply_step(copy, rules, parsed);
-      if (v == Check::kNone) continue;
-      refused = parsed.action;
-      if (parsed.action.player == kNoPlayer) refused->player = g.ours.to_move;
-      StepOutcome o{StepOutcome::Kind::kDiverged, {}, ""};
-      o.finding.check = "engine-legal";
-      o.finding.message = engine_name() + " lists " + json_text(step) + " as legal; meldcheck refuses it (" + rules.rule_id(v) + ")";
-      o.finding.note = engine_name() + " lists this step among the legal ones";
-      o.finding.listed = false;
-      return o;
-    }
-    return {};
+  hunt::Finding listed_finding(const Action& a, const GameState& s, Check v) const {
+    const RuleSet& r = config_->rules;
+    hunt::Finding f = diverged("engine-legal",
+                               engine_name() + " lists " + json_text(step_json(a, r, s.to_move)) + " as legal; meldcheck refuses it (" +
+                                   r.rule_id(v) + ")",
+                               engine_name() + " lists this step among the legal ones");
+    f.listed = false;
+    return f;
   }
 
-  // One step on both engines: the verdicts, then the positions.
-  StepOutcome step(Game& g, const Action& a, Check& ours) {
-    const RuleSet& r = g.config->rules;
-    const json step = step_json(a, r, g.ours.to_move);
-    ours = apply(g.ours, r, a);
-    const EngineProcess::Reply reply = g.theirs->request({{"cmd", "apply"}, {"step", step}});
-    if (!reply.answer) return StepOutcome::trouble("apply " + json_text(step) + ": " + reply.failure);
-    const json& ans = *reply.answer;
-    if (!ans.value("ok", false)) return StepOutcome::trouble("apply " + json_text(step) + ": the engine answered " + json_text(ans));
-    const bool refused = ans.value("verdict", "") == "reject";
-    std::string rule = ans.value("rule", "");
-    if (auto m = session_.options().rule_map.find(ans.value("reason", "")); m != session_.options().rule_map.end()) rule = m->second;
-    const std::string said = refused ? "reject (" + ans.value("reason", "") + (rule.empty() ? "" : ", " + rule) + ")" : "ok";
-    const std::string we_said = ours == Check::kNone ? "ok" : "reject (" + r.rule_id(ours) + ")";
-    const std::string written = "meldcheck: " + we_said + "; " + engine_name() + ": " + said;
-    if (refused != (ours != Check::kNone)) return diverged("engine-verdict", json_text(step) + ": " + written, engine_name() + " answered " + said);
-    if (refused && session_.options().strict_rule_ids && rule != r.rule_id(ours))
-      return diverged("engine-rule", json_text(step) + ": " + written, engine_name() + " answered " + said);
-    const json before = last_state_;
-    StepOutcome o = compare_positions(g);
-    if (o.kind == StepOutcome::Kind::kSame && refused && last_state_ != before) {
-      // Every key the engine writes, those the contract does not compare too (turns, rng...).
-      std::string keys;
-      for (const auto& [key, value] : last_state_.items())
-        if (!before.contains(key) || before[key] != value) keys += (keys.empty() ? "" : ", ") + key;
-      return diverged("engine-refusal", json_text(step) + ": " + engine_name() + " refused it and its state changed (" + keys + ")",
-                      engine_name() + " refused this step, and its state changed: " + keys);
-    }
-    if (o.kind == StepOutcome::Kind::kDiverged) o.finding.message = json_text(step) + " (" + we_said + "), then " + o.finding.message;
-    return o;
-  }
-
-  // The engine's position against meldcheck's: the keys that differ.
-  StepOutcome compare_positions(Game& g) {
-    if (!positions_compared_) return {};
-    const RuleSet& r = g.config->rules;
-    const json ours = state_json(g.ours, r);
+  // The engine's position against meldcheck's `ours`: the keys that differ.
+  std::optional<hunt::Finding> compare_positions(const GameState& ours) {
+    if (!engine_->tells_positions()) return std::nullopt;
     ++report_.positions;
-    if (!g.ours.hand_over) {  // while the hand goes on, `state` alone says it all
-      const EngineProcess::Reply st = g.theirs->request({{"cmd", "state"}});
-      if (!st.answer || !st.answer->value("ok", false))
-        return StepOutcome::trouble("state: " + (st.answer ? json_text(*st.answer) : st.failure));
-      last_state_ = st.answer->value("state", json::object());
-      if (plainly_same(ours, last_state_, r)) return {};
-    }
     std::string why;
-    const std::optional<GameState> theirs = engine_position(*g.theirs, g.house, library_, why, &last_state_);
-    if (!theirs) return StepOutcome::trouble(why);
-    const json want = position_expect(g.ours, ours, r);
-    if (unmet(want, *theirs, g).empty()) return {};
+    const std::optional<GameState> theirs = engine_->position(why, &ours);
+    if (!theirs) return trouble_ = why, std::nullopt;
+    const RuleSet& r = config_->rules;
+    const json want = position_expect(ours, state_json(ours, r), r);
+    if (unmet(want, *theirs).empty()) return std::nullopt;
     // The keys that differ, each with meldcheck's value: the `then:` the scenario expects.
     std::string expect, differences;
     for (const auto& [key, value] : want.items()) {
-      const std::vector<std::string> u = unmet({{key, value}}, *theirs, g);
+      const std::vector<std::string> u = unmet({{key, value}}, *theirs);
       if (u.empty()) continue;
       expect += key + ": " + json_text(value) + "\n";
       for (const std::string& d : u) differences += (differences.empty() ? "" : "; ") + d;
     }
-    StepOutcome o{StepOutcome::Kind::kDiverged, {}, ""};
-    o.finding.check = "engine-position";
-    o.finding.message = "the positions differ (expected: meldcheck's; got: " + engine_name() + "'s): " + differences;
-    o.finding.expect = expect;
-    o.finding.note = "the position of " + engine_name() + " after this step differs: " + differences;
-    return o;
-  }
-
-  void start_run() {
-    positions_compared_ = supports(session_.hello(), "state");
-    legal_compared_ = settings_.legal != LegalCompare::kNone && supports(session_.hello(), "legal");
-    if (!positions_compared_) report_.not_compared.push_back("positions (the engine does not answer state)");
-    if (settings_.legal != LegalCompare::kNone && !legal_compared_) report_.not_compared.push_back("legal steps (the engine does not answer legal)");
-  }
-
-  // Replays a case on both engines: the same divergence at its last step (or, without
-  // steps, at its start), else nullopt. What `shrink` keeps.
-  std::optional<hunt::Finding> recheck(const hunt::Case& c, const std::string& kind) {
-    Game g;
-    StepOutcome o = begin(g, c);
-    if (c.actions.empty()) return o.kind == StepOutcome::Kind::kDiverged && o.finding.check == kind ? std::optional(o.finding) : std::nullopt;
-    if (o.kind != StepOutcome::Kind::kSame) return std::nullopt;
-    for (size_t i = 0; i < c.actions.size(); ++i) {
-      const bool last = i + 1 == c.actions.size();
-      if (last && kind == "engine-legal") return listed_and_refused(g, c.actions[i]);
-      Check verdict;
-      o = step(g, c.actions[i], verdict);
-      if (o.kind == StepOutcome::Kind::kDiverged && last && o.finding.check == kind) return finish(o.finding, g, verdict);
-      if (o.kind != StepOutcome::Kind::kSame) return std::nullopt;
-    }
-    return std::nullopt;
-  }
-
-  // The finding as the scenario states it: meldcheck's verdict at the step, so that the
-  // scenario passes on meldcheck and fails on the engine.
-  hunt::Finding finish(hunt::Finding f, const Game& g, Check verdict) const {
-    const RuleSet& r = g.config->rules;
-    f.verdict = verdict == Check::kNone ? "ok" : "{ reject: " + r.rule_id(verdict) + " }";
+    hunt::Finding f = diverged("engine-position",
+                               "the positions differ (expected: meldcheck's; got: " + engine_name() + "'s): " + differences,
+                               "the position of " + engine_name() + " after this step differs: " + differences);
+    f.expect = expect;
     return f;
   }
 
- private:
-  StepOutcome diverged(const std::string& check, const std::string& message, const std::string& note) {
-    StepOutcome o{StepOutcome::Kind::kDiverged, {}, ""};
-    o.finding.check = check;
-    o.finding.message = message;
-    o.finding.note = note;
-    return o;
-  }
-
-  std::vector<std::string> unmet(const json& expect, const GameState& theirs, const Game& g) {
-    json doc = house_doc(*g.config, library_);
+  std::vector<std::string> unmet(const json& expect, const GameState& theirs) {
+    json doc = house_doc(*config_, library_);
     doc["deal"] = {{"players", theirs.num_players}, {"seed", 1}};
     doc["expect"] = expect;
     const Scenario sc = parse_scenarios(json_text(doc), "position", library_).front();
-    return unmet_expectations(*sc.expect, theirs, g.config->rules);
-  }
-
-  // The last step of an `engine-legal` case: the engine lists it, meldcheck refuses it.
-  std::optional<hunt::Finding> listed_and_refused(Game& g, const Action& a) {
-    std::optional<Action> refused;
-    StepOutcome o = compare_legal(g, refused);
-    const RuleSet& r = g.config->rules;
-    if (o.kind != StepOutcome::Kind::kDiverged || write_step(*refused, r, g.ours.to_move) != write_step(a, r, g.ours.to_move)) {
-      // Another listed step may come first: look for this one among the listed.
-      const EngineProcess::Reply reply = g.theirs->request({{"cmd", "legal"}});
-      if (!reply.answer || !reply.answer->value("ok", false)) return std::nullopt;
-      const std::string mine = write_step(a, r, g.ours.to_move);
-      bool listed = false;
-      for (const json& step : reply.answer->value("steps", json::array())) {
-        try {
-          const Step s = parse_step(json_text(step), "legal", r, g.ours.num_players, library_);
-          Action b = s.action;
-          if (b.player == kNoPlayer) b.player = g.ours.to_move;
-          listed = listed || write_step(b, r, g.ours.to_move) == mine;
-        } catch (const InputError&) {
-        }
-      }
-      GameState copy = g.ours;
-      const Check v = apply(copy, r, a);
-      if (!listed || v == Check::kNone) return std::nullopt;
-      o = StepOutcome{StepOutcome::Kind::kDiverged, {}, ""};
-      o.finding.check = "engine-legal";
-      o.finding.message = engine_name() + " lists " + mine + " as legal; meldcheck refuses it (" + r.rule_id(v) + ")";
-      o.finding.note = engine_name() + " lists this step among the legal ones";
-      o.finding.listed = false;
-    }
-    GameState copy = g.ours;
-    return finish(o.finding, g, apply(copy, r, a));
+    return unmet_expectations(*sc.expect, theirs, config_->rules);
   }
 
   EngineSession& session_;
   const RulesetLibrary& library_;
   const LockstepSettings& settings_;
   LockstepReport& report_;
-  bool positions_compared_ = true, legal_compared_ = true;
-  json last_state_;  // the engine's state as it last wrote it
+  std::shared_ptr<const hunt::Config> config_;
+  Scenario house_;       // the house as the scenario reader has it, for reading the engine's positions
+  YamlNode start_doc_;   // the game's start as a scenario states it
+  std::unique_ptr<GameEngine> engine_;
+  bool legal_compared_ = false;
+  std::string trouble_, unplayed_;
 };
+
+// What an engine does not answer, said once a run.
+void note_not_compared(const EngineSession& session, const LockstepSettings& settings, LockstepReport& report) {
+  if (!supports(session.hello(), "state")) report.not_compared.push_back("positions (the engine does not answer state)");
+  if (settings.legal != LegalCompare::kNone && !supports(session.hello(), "legal"))
+    report.not_compared.push_back("legal steps (the engine does not answer legal)");
+}
 
 std::string written_path(const std::string& dir, const std::string& check, uint64_t game) {
   std::filesystem::create_directories(dir);
@@ -364,16 +274,19 @@ std::string written_path(const std::string& dir, const std::string& check, uint6
 
 // Shrinks the divergence and writes its scenario: the smallest case that still shows it,
 // whose text passes on meldcheck and fails on the engine (else the game whole).
-Divergence write_divergence(Lockstep& lockstep, EngineSession& session, LockstepReport& report, const hunt::Failure& failure,
+Divergence write_divergence(EngineSession& session, LockstepReport& report, const hunt::Failure& failure,
                             const LockstepSettings& settings, const RulesetLibrary& library) {
   const std::string kind = failure.finding.check;
   const LockstepReport counted = report;  // the shrinker's replays are not the run's
   struct Restore {
     LockstepReport& to;
     const LockstepReport& from;
-    ~Restore() { to.positions = from.positions, to.legal_steps = from.legal_steps; }
+    ~Restore() { to.positions = from.positions, to.legal_steps = from.legal_steps, to.refused = from.refused; }
   } restore{report, counted};
-  const hunt::Recheck still = [&](const hunt::Case& c) { return lockstep.recheck(c, kind); };
+  const hunt::Recheck still = [&](const hunt::Case& c) {
+    EngineJudge judge(session, library, settings, report, c.config, c.start.num_players);
+    return hunt::recheck(c, judge, kind);
+  };
   hunt::Case shrunk = hunt::shrink(failure, still);
   std::optional<hunt::Finding> finding = still(shrunk);
   auto shows = [&](const std::string& text) {
@@ -423,7 +336,8 @@ struct Shared {
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); }
 };
 
-// One job: its own engine process, games taken in turn until the budget is spent.
+// One job: its own engine process, games taken in turn until the budget is spent, each
+// played by simulate's loop with the engine as its judge.
 void play_games(Shared& run, LockstepReport& report) {
   const LockstepSettings& settings = run.settings;
   EngineSession session(settings.engine);
@@ -431,8 +345,11 @@ void play_games(Shared& run, LockstepReport& report) {
   if (!session.engine(why)) throw std::runtime_error("the engine cannot be started: " + why);
   const json& e = session.hello().value("engine", json::object());
   report.engine = e.value("name", std::string("?")) + (e.contains("version") ? " " + e.value("version", std::string()) : "");
-  Lockstep lockstep(session, run.library, settings, report);
-  lockstep.start_run();
+  note_not_compared(session, settings, report);
+  hunt::PlaySettings play;
+  play.policy = Policy::kRandom;
+  play.arbitrary = settings.arbitrary;
+  play.whole_match = settings.whole_match;
   int troubled_in_a_row = 0;
   while (!run.diverged.load()) {
     if (run.stop.load()) {
@@ -446,71 +363,32 @@ void play_games(Shared& run, LockstepReport& report) {
     }
     const uint64_t index = run.next_index++;
     const hunt::GameSpec spec = run.space.game(settings.seed, index);
-    const RuleSet& r = spec.config->rules;
-    hunt::Failure failure;
-    failure.game = spec;
-    hunt::Case start{spec.config, hunt::DealInfo{spec.deal_seed, spec.players - 1},
-                     new_match(r, spec.players, spec.deal_seed, spec.players - 1), {}};
-    failure.trace.start = start.start;
-    Game g;
-    StepOutcome o = lockstep.begin(g, start);
-    if (o.kind == StepOutcome::Kind::kUnsupported) {
-      ++report.skipped[o.why];
+    EngineJudge judge(session, run.library, settings, report, spec.config, spec.players);
+    if (const std::string no = judge.unsupported_house(); !no.empty()) {
+      ++report.skipped[no];
       continue;
     }
     if (!settings.seconds && run.played++ >= settings.games) break;  // another job took the last game
     ++report.games;
-    RandomPlayer player(spec.play_seed);
-    SplitMix64 coin{spec.play_seed ^ 0x5851F42D4C957F2Dull};
-    int hands = 0;
-    int64_t steps = 0;
-    while (o.kind == StepOutcome::Kind::kSame && !g.ours.game_over && steps <= int64_t(r.max_turns) * kStepsPerTurnAtMost) {
-      if (g.ours.hand_over && !settings.whole_match) break;
-      const GameState before = g.ours;
-      if (settings.legal == LegalCompare::kAll || (settings.legal == LegalCompare::kSampled && steps % hunt::kSampleEvery == 0)) {
-        std::optional<Action> refused;
-        o = lockstep.compare_legal(g, refused);
-        if (o.kind == StepOutcome::Kind::kDiverged) {
-          failure.trace.actions.push_back(*refused);
-          failure.at = before;
-          break;
-        }
-        if (o.kind != StepOutcome::Kind::kSame) break;
-      }
-      Action chosen;
-      if (g.ours.hand_over) {
-        chosen.kind = ActionKind::kNextHand;
-        chosen.player = g.ours.to_move;
-        chosen.seed = hunt::next_hand_seed(spec, hands);
-      } else if (settings.arbitrary > 0 && double(coin.next() >> 11) * 0x1.0p-53 < settings.arbitrary) {
-        chosen = player.arbitrary(g.ours, r);
-      } else {
-        const Action* a = player.choose(g.ours, r, Policy::kRandom);
-        if (!a) break;
-        chosen = *a;
-      }
-      Check verdict;
-      failure.trace.actions.push_back(chosen);
-      failure.at = before;
-      o = lockstep.step(g, chosen, verdict);
-      ++report.steps;
-      ++steps;
-      report.refused += verdict != Check::kNone;
-      if (g.ours.hand_over && !before.hand_over) ++report.hands, ++hands;
-      if (o.kind == StepOutcome::Kind::kDiverged) o.finding = lockstep.finish(o.finding, g, verdict);
+    hunt::Stats stats;
+    std::optional<hunt::Failure> failure = hunt::play_game(spec, play, &judge, stats, &run.stop);
+    report.steps += uint64_t(stats.actions);
+    report.hands += uint64_t(stats.hands);
+    if (!judge.unplayed().empty()) {
+      --report.games;
+      ++report.skipped[judge.unplayed()];
+      continue;
     }
-    if (o.kind == StepOutcome::Kind::kTrouble) {
-      report.engine_failures.push_back("game " + std::to_string(index) + ", step " + std::to_string(failure.trace.actions.size()) +
-                                       ": " + o.why);
+    if (!judge.trouble().empty()) {
+      report.engine_failures.push_back("game " + std::to_string(index) + ", step " + std::to_string(stats.actions) + ": " +
+                                       judge.trouble());
       ++troubled_in_a_row;
       continue;
     }
     troubled_in_a_row = 0;
-    if (o.kind == StepOutcome::Kind::kDiverged) {
+    if (failure) {
       run.diverged = true;
-      failure.finding = o.finding;
-      if (o.finding.check == "engine-deal") failure.trace.actions.clear();
-      report.divergence = write_divergence(lockstep, session, report, failure, settings, run.library);
+      report.divergence = write_divergence(session, report, *failure, settings, run.library);
       break;
     }
   }

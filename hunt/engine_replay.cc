@@ -88,15 +88,25 @@ std::string unsupported(const json& hello, const Scenario& sc) {
 
 bool supports(const json& hello, const std::string& request) { return lists(field(hello, "requests"), request); }
 
+namespace {
+
+// The position the engine is in, read back through the scenario reader under the house of
+// `sc`: its `state` (asked, unless given) as a setup, and from `score` what a setup does not
+// hold (the hand's end and scores). nullopt with `why` set when the engine fails or its
+// state does not read.
 std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, const RulesetLibrary& library,
-                                         std::string& why, json* state) {
-  EngineProcess::Reply st = e.request({{"cmd", "state"}});
-  if (!st.answer || !st.answer->value("ok", false)) {
-    why = "state: " + (st.answer ? json_text(*st.answer) : st.failure);
-    return std::nullopt;
+                                         std::string& why, const json* state) {
+  json setup;
+  if (state) {
+    setup = *state;
+  } else {
+    EngineProcess::Reply st = e.request({{"cmd", "state"}});
+    if (!st.answer || !st.answer->value("ok", false)) {
+      why = "state: " + (st.answer ? json_text(*st.answer) : st.failure);
+      return std::nullopt;
+    }
+    setup = (*st.answer)["state"];
   }
-  json setup = (*st.answer)["state"];
-  if (state) *state = setup;
   const bool round_over = setup.value("round_over", false), game_over = setup.value("game_over", false);
   setup.erase("round_over");
   setup.erase("game_over");
@@ -128,7 +138,40 @@ std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, c
   return s;
 }
 
-namespace {
+
+// Whether the engine's `state` is meldcheck's position as written, hands in any order:
+// then the positions are the same and the reader need not be asked. False says nothing
+// (a set written in another order, another form of a stand-in, an owner in Rummikub).
+bool plainly_same(const json& ours, const json& theirs, const RuleSet& r) {
+  if (!theirs.is_object() || theirs.value("round_over", false) || theirs.value("game_over", false)) return false;
+  for (const char* key : {"to_move", "phase", "discard", "stock", "round", "first_lap"})
+    if (ours.contains(key) != theirs.contains(key) || (ours.contains(key) && ours[key] != theirs[key])) return false;
+  const json& seats = theirs.value("players", json::object());
+  for (const auto& [name, seat] : ours["players"].items()) {
+    if (!seats.contains(name)) return false;
+    const json& their_seat = seats[name];
+    for (const char* key : {"total", "opened"})  // written by both, as the protocol asks
+      if (!seat.contains(key) || !their_seat.contains(key) || seat[key] != their_seat[key]) return false;
+    std::vector<std::string> a = seat.value("hand", std::vector<std::string>{}), b;
+    if (!their_seat.contains("hand") || !their_seat["hand"].is_array()) return false;
+    for (const json& c : their_seat["hand"]) {
+      if (!c.is_string()) return false;
+      b.push_back(c.get<std::string>());
+    }
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    if (a != b) return false;
+  }
+  const json& table = theirs.value("table", json::array());
+  const json& mine = ours.value("table", json::array());
+  if (!table.is_array() || table.size() != mine.size()) return false;
+  for (size_t i = 0; i < mine.size(); ++i) {
+    if (!table[i].is_object() || table[i].value("id", json()) != mine[i]["id"] || table[i].value("cards", json()) != mine[i]["cards"])
+      return false;
+    if (!r.table.free_rearrangement && table[i].value("owner", json()) != mine[i].value("owner", json())) return false;
+  }
+  return true;
+}
 
 // Another engine, behind the protocol: the scenario's setup or deal and its steps sent as
 // written; a refusal's position compared with the one before it.
@@ -145,6 +188,7 @@ class ProtocolEngine : public GameEngine {
     if (const std::string no = unsupported(session_.hello(), sc); !no.empty()) return EngineAnswer::of(EngineAnswer::Kind::kUnsupported, no);
     positions_ = supports(session_.hello(), "state");
     legal_ = supports(session_.hello(), "legal");
+    seen_.reset();
     json start = {{"cmd", "new"}, {"ruleset", sc.ruleset}, {"variants", sc.variants}, {"options", sc.options}};
     if (const YamlNode* setup = doc.find("setup")) start["setup"] = yaml_to_json(*setup);
     if (const YamlNode* deal = doc.find("deal")) start["deal"] = yaml_to_json(*deal);
@@ -160,28 +204,35 @@ class ProtocolEngine : public GameEngine {
     if (!legal_) return std::nullopt;
     int mover = 0;
     if (positions_) {
-      const EngineProcess::Reply now = e_->request({{"cmd", "state"}});
-      if (now.answer) {
-        const json& to_move = field(field(*now.answer, "state"), "to_move");
+      std::string why;
+      if (const json* now = state(why)) {
+        const json& to_move = field(*now, "to_move");
         if (to_move.is_string() && !to_move.get<std::string>().empty()) mover = to_move.get<std::string>()[0] - 'A';
       }
     }
-    const EngineProcess::Reply r = e_->request({{"cmd", "legal"}});
-    if (!r.answer || !r.answer->value("ok", false)) return std::nullopt;
-    Action wanted_action = sc_->steps[index].action;
-    if (wanted_action.player == kNoPlayer) wanted_action.player = uint8_t(mover);
-    const std::string wanted = write_step(wanted_action, sc_->rules, mover);
-    for (const json& listed : field(*r.answer, "steps")) {
-      try {
-        Action a = parse_step(json_text(listed), "legal", sc_->rules, sc_->start.num_players, library_).action;
-        if (a.player == kNoPlayer) a.player = uint8_t(mover);
-        if (write_step(a, sc_->rules, mover) == wanted) return true;
-      } catch (const InputError&) {
-      }
-    }
-    return false;
+    std::string why;
+    const std::optional<std::vector<Action>> listed = legal(why);
+    if (!listed) return std::nullopt;
+    const std::string wanted = step_text(sc_->steps[index].action, mover);
+    return std::any_of(listed->begin(), listed->end(), [&](const Action& a) { return step_text(a, mover) == wanted; });
   }
   bool lists_every_step() const override { return false; }  // an engine need not list every legal step
+
+  std::optional<std::vector<Action>> legal(std::string& why) override {
+    const EngineProcess::Reply r = e_->request({{"cmd", "legal"}});
+    if (!r.answer) return why = "legal: " + r.failure, std::nullopt;
+    if (!r.answer->value("ok", false)) return why = "legal: the engine answered " + json_text(*r.answer), std::nullopt;
+    std::vector<Action> out;
+    for (const json& listed : field(*r.answer, "steps")) {
+      try {
+        out.push_back(parse_step(json_text(listed), "legal", sc_->rules, sc_->start.num_players, library_).action);
+      } catch (const InputError& e) {
+        why = "legal: a listed step does not read: " + json_text(listed) + ": " + e.message();
+        return std::nullopt;
+      }
+    }
+    return out;
+  }
 
   EngineAnswer apply(size_t index) override {
     json step = yaml_to_json(steps_->items[index]);
@@ -189,12 +240,35 @@ class ProtocolEngine : public GameEngine {
       step.erase("expect");
       step.erase("then");
     }
+    return send(step);
+  }
+
+  // The player named on every step: the engine need not know whose turn meldcheck thinks it is.
+  EngineAnswer apply(const Action& a) override { return send(step_json(a, sc_->rules, kNoPlayer)); }
+
+  std::optional<GameState> position(std::string& why, const GameState* expected) override {
+    const json* now = state(why);
+    if (!now) return std::nullopt;
+    // While a hand goes on, `state` alone says it all.
+    if (expected && !expected->hand_over && plainly_same(state_json(*expected, sc_->rules), *now, sc_->rules)) return *expected;
+    return engine_position(*e_, *sc_, library_, why, now);
+  }
+  bool tells_positions() const override { return positions_; }
+  bool rule_ids_compared() const override { return session_.options().strict_rule_ids; }
+
+ private:
+  static EngineAnswer trouble(std::string why) { return EngineAnswer::of(EngineAnswer::Kind::kTrouble, std::move(why)); }
+
+  // The step sent; a refusal's position compared with the one before it.
+  EngineAnswer send(const json& step) {
+    std::string why;
     json before;
     if (positions_) {
-      const EngineProcess::Reply now = e_->request({{"cmd", "state"}});
-      if (!now.answer) return trouble("state: " + now.failure);
-      before = field(*now.answer, "state");
+      const json* now = state(why);
+      if (!now) return trouble(why);
+      before = *now;
     }
+    seen_.reset();
     const EngineProcess::Reply r = e_->request({{"cmd", "apply"}, {"step", step}});
     if (!r.answer) return trouble(r.failure);
     const json& a = *r.answer;
@@ -210,30 +284,53 @@ class ProtocolEngine : public GameEngine {
     if (const auto m = map.find(a.value("reason", "")); m != map.end()) out.rule = m->second;
     out.said = "reject (" + a.value("reason", "") + (a.contains("rule") ? ", " + a.value("rule", "") : "") + ")";
     if (positions_) {  // a refusal leaves the position exactly as it was
-      const EngineProcess::Reply after = e_->request({{"cmd", "state"}});
-      if (!after.answer) return trouble("state: " + after.failure);
-      if (field(*after.answer, "state") != before) {
+      const json* after = state(why);
+      if (!after) return trouble(why);
+      if (*after != before) {
+        // Every key the engine writes, those the contract does not compare too (turns, rng...).
+        std::string keys;
+        for (const auto& [key, value] : after->items())
+          if (!before.contains(key) || before[key] != value) keys += (keys.empty() ? "" : ", ") + key;
         out.promise = "a refused step to change nothing";
-        out.broke = "refused, but the position changed";
+        out.broke = "refused, but the position changed (" + keys + ")";
       }
     }
     return out;
   }
 
-  std::optional<GameState> position(std::string& why) override { return engine_position(*e_, *sc_, library_, why); }
-  bool tells_positions() const override { return positions_; }
-  bool rule_ids_compared() const override { return session_.options().strict_rule_ids; }
+  // The engine's `state` now: asked once between steps.
+  const json* state(std::string& why) {
+    if (seen_) return &*seen_;
+    const EngineProcess::Reply now = e_->request({{"cmd", "state"}});
+    if (!now.answer || !now.answer->value("ok", false)) {
+      why = "state: " + (now.answer ? json_text(*now.answer) : now.failure);
+      return nullptr;
+    }
+    seen_ = field(*now.answer, "state");
+    return &*seen_;
+  }
 
- private:
-  static EngineAnswer trouble(std::string why) { return EngineAnswer::of(EngineAnswer::Kind::kTrouble, std::move(why)); }
+  std::string step_text(Action a, int mover) const {
+    if (a.player == kNoPlayer) a.player = uint8_t(mover);
+    return write_step(a, sc_->rules, mover);
+  }
 
   EngineSession& session_;
   const RulesetLibrary& library_;
   const Scenario* sc_ = nullptr;
   const YamlNode* steps_ = nullptr;
+  std::optional<json> seen_;  // the engine's state since the last step
   EngineProcess* e_ = nullptr;
   bool positions_ = false, legal_ = false;
 };
+
+}  // namespace
+
+std::unique_ptr<GameEngine> protocol_engine(EngineSession& session, const RulesetLibrary& library) {
+  return std::make_unique<ProtocolEngine>(session, library);
+}
+
+namespace {
 
 // A scenario's result as `replay --engine` reports it.
 EngineResult engine_result(const ScenarioResult& r) {

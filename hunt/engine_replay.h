@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hunt/engine_client.h"
+#include "hunt/game_engine.h"
 #include "hunt/replay_report.h"
 #include "files/ruleset_loader.h"
 #include "hunt/run_options.h"
@@ -66,12 +67,9 @@ std::string unsupported(const nlohmann::json& hello, const Scenario& sc);
 // Whether the engine's hello lists the request.
 bool supports(const nlohmann::json& hello, const std::string& request);
 
-// The position the engine is in, read back through the scenario reader under the house of
-// `sc`: its `state` as a setup, and from `score` what a setup does not hold (the hand's end
-// and scores). nullopt with `why` set when the engine fails or its state does not read.
-// With `state`, the engine's `state` answer as it came.
-std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, const RulesetLibrary& library,
-                                         std::string& why, nlohmann::json* state = nullptr);
+// An engine behind the protocol, spoken to through `session` (scenarios replayed as written;
+// actions written in the protocol's notation, the player named on each).
+std::unique_ptr<GameEngine> protocol_engine(EngineSession& session, const RulesetLibrary& library);
 
 std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);

@@ -1,10 +1,12 @@
 // One engine as the harness plays it: meldcheck's own in process (InProcessEngine), or
 // another behind the engine protocol (ProtocolEngine, hunt/engine_replay.h). Scenarios are
-// replayed through it by one driver (replay_on), whichever engine answers.
+// replayed through it by one driver (replay_on), whichever engine answers; random play
+// against another engine (lockstep) and `serve` speak to it by actions.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/engine.h"
 #include "files/scenario.h"
@@ -48,8 +50,15 @@ class GameEngine {
   // Whether the engine lists every legal step (else a step missing from its list is no finding).
   virtual bool lists_every_step() const = 0;
   virtual EngineAnswer apply(size_t index) = 0;
-  // The position now; nullopt with `why` set when the engine fails to tell it.
-  virtual std::optional<GameState> position(std::string& why) = 0;
+  // The steps the engine lists now; nullopt with `why` set when it fails to tell them. A
+  // step that names no player is left to kNoPlayer: the mover's.
+  virtual std::optional<std::vector<Action>> legal(std::string& why) = 0;
+  // An action as the next step (random play: the engine's step is meldcheck's action).
+  virtual EngineAnswer apply(const Action& a) = 0;
+  // The position now; nullopt with `why` set when the engine fails to tell it. `expected`
+  // (meldcheck's position, when the caller has it) lets an engine that writes its position
+  // skip reading it back where it plainly is that one.
+  virtual std::optional<GameState> position(std::string& why, const GameState* expected = nullptr) = 0;
   // Whether the engine tells its position at all (else expectations go unchecked).
   virtual bool tells_positions() const = 0;
   // Whether a refusal's rule id is held to the one the scenario expects.
@@ -65,12 +74,19 @@ class InProcessEngine : public GameEngine {
   std::optional<bool> lists(size_t index) override;
   bool lists_every_step() const override { return true; }
   EngineAnswer apply(size_t index) override;
-  std::optional<GameState> position(std::string&) override { return state_; }
+  std::optional<std::vector<Action>> legal(std::string& why) override;
+  EngineAnswer apply(const Action& a) override;
+  // A step read on its own (serve's `apply`): a next hand may come with its setup.
+  EngineAnswer apply(const Step& step);
+  std::optional<GameState> position(std::string&, const GameState* = nullptr) override { return state_; }
   bool tells_positions() const override { return true; }
   bool rule_ids_compared() const override { return true; }
   std::string rule_text(const EngineAnswer& a) const override;
 
  private:
+  // The answer to a step taken from `before`, held to the engine's own promises.
+  EngineAnswer judged(const GameState& before) const;
+
   const Scenario* sc_ = nullptr;
   GameState state_;
   Check last_ = Check::kNone;

@@ -29,6 +29,12 @@ void count_hand(const GameState& s, const Config& c, int64_t actions, int turns,
   if (s.last_out != kNoPlayer) ++seats.wins[size_t((s.last_out - s.first_player + n) % n)];
 }
 
+// Whether a step ended a turn, seen from the outside: play passed on, or came back to the draw.
+bool counts_as_turn(const Action& a, Check verdict, int mover, Phase phase, const GameState& after) {
+  return verdict == Check::kNone && a.kind != ActionKind::kClaim && phase != Phase::kRow &&
+         (after.to_move != mover || (after.phase == Phase::kDraw && phase != Phase::kDraw));
+}
+
 }  // namespace
 
 uint64_t next_hand_seed(const GameSpec& game, int hands) {
@@ -36,35 +42,93 @@ uint64_t next_hand_seed(const GameSpec& game, int hands) {
   return mix.next();
 }
 
+CheckingJudge::CheckingJudge(std::shared_ptr<const Config> config, CheckLevel level, Stats* stats, CheckSet checks)
+    : config_(config), level_(level), checker_(config, level, checks), coverage_(*config), stats_(stats) {
+  if (stats_) {
+    clauses_ = &stats_->clauses[config_->ruleset];
+    clauses_->resize(config_->rules.catalog.size());
+  }
+}
+
+std::optional<Finding> CheckingJudge::starts(const GameState& s, const DealInfo* dealt) {
+  std::optional<Finding> f = checker_.hand_starts(s, dealt);
+  if (!f && clauses_) coverage_.game_starts(*clauses_);
+  return f;
+}
+
+std::optional<Checker::Probe> CheckingJudge::probe(const GameState& s, const Action& chosen, const std::vector<Action>* listed,
+                                                   int64_t step) {
+  if (step % kSampleEvery != 1 && level_ != CheckLevel::kAll) return std::nullopt;
+  // Actions near the legal ones, tried: a finding is written as that action's step.
+  std::optional<Checker::Probe> p = checker_.probe(s);
+  if (!p) p = checker_.near(s, chosen);
+  if (!p && listed) p = checker_.dropped(s, log_.dropped);
+  if (!p) p = checker_.listing(s, listed);
+  if (!p) return p;
+  // Taken as a step, the probe fails the step's checks in their order, which is what the
+  // shrinker reproduces (a swap the joker oracle refuses is its finding first).
+  GameState after = s;
+  const Check verdict = apply(after, config_->rules, p->action);
+  if (std::optional<Finding> first = checker_.after_step(s, p->action, false, verdict, after)) p->finding = std::move(*first);
+  return p;
+}
+
+std::optional<Finding> CheckingJudge::after(const GameState& before, const Action& a, bool listed, Check verdict,
+                                            const GameState& after) {
+  std::optional<Finding> f = checker_.after_step(before, a, listed, verdict, after);
+  if (!f && clauses_) {
+    coverage_.step(before, a, verdict, after, *clauses_);
+    if (a.kind == ActionKind::kNextHand && verdict == Check::kNone) coverage_.game_starts(*clauses_);
+  }
+  return f;
+}
+
+std::optional<Finding> CheckingJudge::at_rest(const GameState& s) {
+  std::optional<Finding> f = checker_.state_checks(s);
+  return f ? f : checker_.stuck(s);
+}
+
+void CheckingJudge::ends() {
+  if (clauses_) coverage_.refusals(log_.refused, *clauses_);
+}
+
 std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& settings, Stats& stats,
+                                 const std::atomic<bool>* stop) {
+  if (settings.checks == CheckLevel::kNone) return play_game(game, settings, nullptr, stats, stop);
+  CheckingJudge judge(game.config, settings.checks, &stats);
+  return play_game(game, settings, &judge, stats, stop);
+}
+
+std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& settings, Judge* judge, Stats& stats,
                                  const std::atomic<bool>* stop) {
   const Config& c = *game.config;
   const RuleSet& r = c.rules;
-  const bool checked = settings.checks != CheckLevel::kNone;
   ++stats.games;
   GameState s = new_match(r, game.players, game.deal_seed, game.players - 1);
-  Checker checker(game.config, settings.checks);
-  Coverage coverage(c);
-  std::vector<ClauseTally>& clauses = stats.clauses[c.ruleset];
-  clauses.resize(r.catalog.size());
-  CheckTally refused{};
-  std::vector<Action> dropped;  // the candidates the enumeration refused at this step
+  CandidateLog* log = judge ? judge->candidates() : nullptr;
   RandomPlayer player(game.play_seed);
   SplitMix64 coin{game.play_seed ^ 0x5851F42D4C957F2Dull};
 
   Failure failure;
   failure.game = game;
   failure.trace.start = s;
-  auto fail = [&](Finding f, const GameState& at) {
+  // The finding's state: its own position, the state after the step, or the one before.
+  auto fail = [&](Finding f, const GameState& before, const GameState& after) {
+    failure.at = f.position ? *f.position : f.about_state ? after : before;
     failure.finding = std::move(f);
-    failure.at = at;
-    coverage.refusals(refused, clauses);
+    judge->ends();
     return std::optional<Failure>(std::move(failure));
+  };
+  auto record = [&](const Action& a, Check verdict, bool listed) {
+    failure.trace.actions.push_back(a);
+    failure.trace.verdicts.push_back(verdict);
+    failure.trace.listed.push_back(listed);
   };
 
   const DealInfo dealt{game.deal_seed, game.players - 1};
-  if (auto f = checker.hand_starts(s, &dealt)) return fail(*f, s);
-  if (checked) coverage.game_starts(clauses);
+  if (judge) {
+    if (auto f = judge->starts(s, &dealt)) return fail(*f, s, s);
+  }
 
   int hands = 0, hand_turns = 0;
   int64_t hand_actions = 0, hand_steps = 0;
@@ -72,7 +136,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   GameState before;
   Action next_hand;
   next_hand.kind = ActionKind::kNextHand;
-  while (!s.game_over) {
+  while (!s.game_over && !(judge && judge->halted())) {
     if (stop && (hand_steps & 63) == 0 && stop->load(std::memory_order_relaxed)) break;
     if (s.hand_over) {
       count_hand(s, c, hand_actions, hand_turns, stats);
@@ -94,55 +158,42 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       chosen = &arbitrary;
       listed = false;
     } else {
-      chosen = player.choose(s, r, settings.policy, checked ? &refused : nullptr, checked ? &dropped : nullptr);
+      chosen = player.choose(s, r, settings.policy, log ? &log->refused : nullptr, log ? &log->dropped : nullptr);
       if (!chosen) {
-        if (auto f = checker.stuck(s)) return fail(*f, s);
+        if (judge) {
+          if (auto f = judge->stuck(s)) return fail(*f, s, s);
+        }
         break;
       }
     }
-    if (checked && chosen != &next_hand && (hand_steps % kSampleEvery == 1 || settings.checks == CheckLevel::kAll)) {
-      // Actions near the legal ones, tried: a finding is written as that action's step.
-      auto probe = checker.probe(s);
-      if (!probe) probe = checker.near(s, *chosen);
-      if (!probe && listed) probe = checker.dropped(s, dropped);
-      if (!probe) probe = checker.listing(s, listed ? &player.last_listed() : nullptr);
-      if (probe) {
-        // Taken as a step, the probe fails the step's checks in their order, which is what
-        // the shrinker reproduces (a swap the joker oracle refuses is its finding first).
-        GameState after = s;
-        const Check verdict = apply(after, r, probe->action);
-        const std::optional<Finding> first = checker.after_step(s, probe->action, false, verdict, after);
-        failure.trace.actions.push_back(probe->action);
-        failure.trace.verdicts.push_back(verdict);
-        failure.trace.listed.push_back(false);
-        if (!first) return fail(probe->finding, s);
-        return fail(*first, first->position ? *first->position : first->about_state ? after : s);
-      }
-    }
-    if (checked) before = s;
-    const int mover = s.to_move;
-    const Phase phase = s.phase;
-    const Check verdict = apply(s, r, *chosen);
-    hand_turns += verdict == Check::kNone && chosen->kind != ActionKind::kClaim && phase != Phase::kRow &&
-                  (s.to_move != mover || (s.phase == Phase::kDraw && phase != Phase::kDraw));
-    if (!checked) {
+    if (!judge) {
+      const int mover = s.to_move;
+      const Phase phase = s.phase;
+      const Check verdict = apply(s, r, *chosen);
+      hand_turns += counts_as_turn(*chosen, verdict, mover, phase, s);
       hand_actions += verdict == Check::kNone;
       ++stats.actions;
       continue;
     }
+    if (chosen != &next_hand) {
+      if (auto probe = judge->probe(s, *chosen, listed ? &player.last_listed() : nullptr, hand_steps)) {
+        GameState after = s;
+        record(probe->action, apply(after, r, probe->action), false);
+        return fail(std::move(probe->finding), s, after);
+      }
+      if (judge->halted()) break;
+    }
+    before = s;
+    const Check verdict = apply(s, r, *chosen);
+    hand_turns += counts_as_turn(*chosen, verdict, before.to_move, before.phase, s);
     ++stats.actions;
     hand_actions += verdict == Check::kNone;
-    failure.trace.actions.push_back(*chosen);
-    failure.trace.verdicts.push_back(verdict);
-    failure.trace.listed.push_back(listed);
-    if (auto f = checker.after_step(before, *chosen, listed, verdict, s))
-      return fail(*f, f->position ? *f->position : f->about_state ? s : before);
-    coverage.step(before, *chosen, verdict, s, clauses);
-    if (chosen == &next_hand && verdict == Check::kNone) coverage.game_starts(clauses);
+    record(*chosen, verdict, listed);
+    if (auto f = judge->after(before, *chosen, listed, verdict, s)) return fail(*f, before, s);
   }
   if (s.hand_over && hand_actions > 0) count_hand(s, c, hand_actions, hand_turns, stats);
   if (s.game_over) ++stats.matches;
-  if (checked) coverage.refusals(refused, clauses);
+  if (judge) judge->ends();
   return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 #include "engine/random_play.h"
 #include "hunt/checks.h"
 #include "hunt/config.h"
+#include "hunt/coverage.h"
 #include "hunt/stats.h"
 
 namespace meldcheck::hunt {
@@ -17,7 +18,7 @@ namespace meldcheck::hunt {
 struct PlaySettings {
   Policy policy = Policy::kRandom;
   double arbitrary = 0;                  // the chance that a step is an arbitrary action
-  CheckLevel checks = CheckLevel::kAll;  // kNone also leaves the coverage uncounted
+  CheckLevel checks = CheckLevel::kAll;  // kNone also leaves the coverage uncounted (simulate's judge)
   bool whole_match = false;              // play hands until the match is over
 };
 
@@ -40,8 +41,77 @@ struct Failure {
   bool from_setup = false;
 };
 
-// Plays one game, adding it to `stats`. Returns its first finding. Stops early, with what
-// it played so far, when `stop` is set.
+// The candidates the enumeration proposed and refused at the last choice: counted by check
+// over the game, and this step's own.
+struct CandidateLog {
+  CheckTally refused{};
+  std::vector<Action> dropped;
+};
+
+// Who judges a game as it is played (play_game) or replayed (recheck), step by step. The
+// game itself is always played on meldcheck's engine; the judge is meldcheck's own checks
+// and oracles (CheckingJudge: simulate), or another engine given the same steps and held to
+// meldcheck's answers (lockstep, hunt/engine_lockstep.cc).
+class Judge {
+ public:
+  virtual ~Judge() = default;
+  // The game starts at `s`: dealt by the rules (`dealt`), or from a setup (nullptr).
+  virtual std::optional<Finding> starts(const GameState& s, const DealInfo* dealt) = 0;
+  // Before `chosen` is taken at `s` (the `step`th of the hand, from 1; `listed`: the
+  // enumeration's list, when `chosen` came from it): an action tried, not taken, that
+  // shows a finding. The finding is the first the judge has for that action taken as a step.
+  virtual std::optional<Checker::Probe> probe(const GameState& s, const Action& chosen, const std::vector<Action>* listed,
+                                              int64_t step) = 0;
+  // After a step: the state before it, the action, whether the enumeration listed it, the
+  // verdict, the state after it.
+  virtual std::optional<Finding> after(const GameState& before, const Action& a, bool listed, Check verdict,
+                                       const GameState& after) = 0;
+  // A hand still going in which the enumeration lists nothing.
+  virtual std::optional<Finding> stuck(const GameState& s) = 0;
+  // A case without steps, once started: what the judge finds of the state alone.
+  virtual std::optional<Finding> at_rest(const GameState&) { return std::nullopt; }
+  // Replaying a case: a probe of the judge's about `a` at `s`, found again (the last step
+  // of a case shrunk from a probe that another engine answers, which taking would hide).
+  virtual std::optional<Finding> probe_again(const GameState&, const Action&) { return std::nullopt; }
+  // Where the judge keeps the candidates the enumeration refused (nullptr: it needs none).
+  virtual CandidateLog* candidates() { return nullptr; }
+  // The judge cannot go on (another engine failed): the game ends with no finding.
+  virtual bool halted() const { return false; }
+  // The game is over, played out or cut short.
+  virtual void ends() {}
+};
+
+// simulate's judge: every check of hunt/checks.h at `level`, and the coverage counted into
+// `stats` (none when null).
+class CheckingJudge : public Judge {
+ public:
+  CheckingJudge(std::shared_ptr<const Config> config, CheckLevel level, Stats* stats, CheckSet checks = CheckSet::all());
+  std::optional<Finding> starts(const GameState& s, const DealInfo* dealt) override;
+  std::optional<Checker::Probe> probe(const GameState& s, const Action& chosen, const std::vector<Action>* listed,
+                                      int64_t step) override;
+  std::optional<Finding> after(const GameState& before, const Action& a, bool listed, Check verdict,
+                               const GameState& after) override;
+  std::optional<Finding> stuck(const GameState& s) override { return checker_.stuck(s); }
+  std::optional<Finding> at_rest(const GameState& s) override;
+  CandidateLog* candidates() override { return stats_ ? &log_ : nullptr; }
+  void ends() override;
+
+ private:
+  std::shared_ptr<const Config> config_;
+  CheckLevel level_;
+  Checker checker_;
+  Coverage coverage_;
+  Stats* stats_;
+  std::vector<ClauseTally>* clauses_ = nullptr;
+  CandidateLog log_;
+};
+
+// Plays one game on meldcheck's engine, adding it to `stats`, each step judged by `judge`
+// (none: unchecked, as fast as the engine goes). Returns the judge's first finding. Stops
+// early, with what it played so far, when `stop` is set or the judge halts.
+std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& settings, Judge* judge, Stats& stats,
+                                 const std::atomic<bool>* stop = nullptr);
+// The same judged by every check of settings.checks (simulate).
 std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& settings, Stats& stats,
                                  const std::atomic<bool>* stop = nullptr);
 

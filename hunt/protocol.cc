@@ -1,11 +1,13 @@
 #include "hunt/protocol.h"
 
+#include <algorithm>
 #include <charconv>
 #include <istream>
 #include <optional>
 #include <ostream>
 
 #include "files/json_text.h"
+#include "hunt/game_engine.h"
 #include "hunt/replay.h"
 #include "files/scenario.h"
 #include "files/scenario_writer.h"
@@ -64,9 +66,15 @@ json error(const json& id, const std::string& code, const std::string& message) 
   return {{"id", id}, {"ok", false}, {"error", {{"code", code}, {"message", message}}}};
 }
 
+// A game served: the scenario its `new` reads as (its rules and start), played on meldcheck's
+// engine through the interface the harness plays every engine by.
 struct Game {
-  Scenario scenario;  // its rules and start; `state` is where play is
-  GameState state;
+  Scenario scenario;
+  InProcessEngine engine;
+  GameState position() {
+    std::string why;
+    return *engine.position(why);
+  }
 };
 
 json hello(const json& id, const RulesetLibrary& library) {
@@ -102,36 +110,39 @@ json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& 
   }
   if (req.contains("deal")) doc["deal"] = req["deal"];
   std::vector<Scenario> read = parse_scenarios(json_text(doc), "new", library);
-  game = Game{std::move(read.front()), {}};
-  game->state = game->scenario.start;
+  game.emplace();
+  game->scenario = std::move(read.front());
+  game->engine.start(game->scenario, YamlNode{});
   return {{"id", req.value("id", json())}, {"ok", true}};
 }
 
 json apply_request(const json& req, Game& game, const RulesetLibrary& library) {
   if (!req.contains("step")) return error(req.value("id", json()), "bad-request", "apply needs a step");
   const RuleSet& r = game.scenario.rules;
-  const Step step = parse_step(json_text(req["step"]), "step", r, game.state.num_players, library, game.scenario.names);
-  const Check c = apply_step(game.state, r, step);
-  if (c == Check::kNone) return {{"id", req.value("id", json())}, {"ok", true}, {"verdict", "ok"}};
-  const int idx = r.clause_of[int(c)];
+  const Step step = parse_step(json_text(req["step"]), "step", r, game.scenario.start.num_players, library, game.scenario.names);
+  const EngineAnswer a = game.engine.apply(step);
+  if (a.kind != EngineAnswer::Kind::kRefused) return {{"id", req.value("id", json())}, {"ok", true}, {"verdict", "ok"}};
+  // The reason is the clause's paraphrase; a core check has none, only its id.
+  const auto clause = std::find_if(r.catalog.begin(), r.catalog.end(), [&](const Clause& c) { return c.id == a.rule; });
   return {{"id", req.value("id", json())},
           {"ok", true},
           {"verdict", "reject"},
-          {"reason", idx >= 0 ? r.catalog[size_t(idx)].text : r.rule_id(c)},
-          {"rule", r.rule_id(c)}};
+          {"reason", clause != r.catalog.end() ? clause->text : a.rule},
+          {"rule", a.rule}};
 }
 
-json legal_request(const json& id, const Game& game) {
+json legal_request(const json& id, Game& game) {
   const RuleSet& r = game.scenario.rules;
-  std::vector<Action> legal;
-  legal_actions(game.state, r, legal);
+  std::string why;
+  const int to_move = game.position().to_move;
   json steps = json::array();
-  for (const Action& a : legal) steps.push_back(step_json(a, r, game.state.to_move));
+  const std::optional<std::vector<Action>> legal = game.engine.legal(why);
+  for (const Action& a : *legal) steps.push_back(step_json(a, r, to_move));
   return {{"id", id}, {"ok", true}, {"steps", steps}};
 }
 
-json score_request(const json& id, const Game& game) {
-  const GameState& s = game.state;
+json score_request(const json& id, Game& game) {
+  const GameState s = game.position();
   json scores = json::object(), totals = json::object(), winner = json::array();
   for (int p = 0; p < s.num_players; ++p) {
     if (s.hand_over) scores[player_name(p)] = s.round_scores[p];
@@ -157,7 +168,7 @@ json answer(const json& req, std::optional<Game>& game, const RulesetLibrary& li
     return error(id, "unsupported", "no request '" + cmd + "'");
   if (!game) return error(id, "no-game", cmd + " before new");
   if (cmd == "apply") return apply_request(req, *game, library);
-  if (cmd == "state") return {{"id", id}, {"ok", true}, {"state", state_json(game->state, game->scenario.rules)}};
+  if (cmd == "state") return {{"id", id}, {"ok", true}, {"state", state_json(game->position(), game->scenario.rules)}};
   if (cmd == "legal") return legal_request(id, *game);
   return score_request(id, *game);
 }

@@ -271,10 +271,28 @@ std::optional<bool> InProcessEngine::lists(size_t index) {
   return is_listed(state_, sc_->rules, a);
 }
 
-EngineAnswer InProcessEngine::apply(size_t index) {
-  const RuleSet& r = sc_->rules;
+EngineAnswer InProcessEngine::apply(size_t index) { return apply(sc_->steps[index]); }
+
+EngineAnswer InProcessEngine::apply(const Step& step) {
   const GameState before = state_;
-  last_ = apply_step(state_, r, sc_->steps[index]);
+  last_ = apply_step(state_, sc_->rules, step);
+  return judged(before);
+}
+
+EngineAnswer InProcessEngine::apply(const Action& action) {
+  const GameState before = state_;
+  last_ = meldcheck::apply(state_, sc_->rules, action);
+  return judged(before);
+}
+
+std::optional<std::vector<Action>> InProcessEngine::legal(std::string&) {
+  std::vector<Action> listed;
+  legal_actions(state_, sc_->rules, listed);
+  return listed;
+}
+
+EngineAnswer InProcessEngine::judged(const GameState& before) const {
+  const RuleSet& r = sc_->rules;
   EngineAnswer a;
   if (last_ != Check::kNone) {
     a.kind = EngineAnswer::Kind::kRefused;

@@ -10,26 +10,35 @@
 
 namespace meldcheck::hunt {
 
-std::optional<Finding> recheck(const Case& c, const std::string& check) {
+std::optional<Finding> recheck(const Case& c, Judge& judge, const std::string& check) {
   const RuleSet& r = c.config->rules;
-  Checker checker(c.config, CheckLevel::kAll);
   GameState s = c.start;
-  std::optional<Finding> f = checker.hand_starts(s, c.deal ? &*c.deal : nullptr);
+  std::optional<Finding> f = judge.starts(s, c.deal ? &*c.deal : nullptr);
+  if (judge.halted()) return std::nullopt;
   if (c.actions.empty()) {
-    if (!f) f = checker.state_checks(s);
-    if (!f) f = checker.stuck(s);
+    if (!f) f = judge.at_rest(s);
     return f && f->check == check ? f : std::nullopt;
   }
   if (f) return std::nullopt;  // another failure first
   for (size_t i = 0; i < c.actions.size(); ++i) {
+    const bool last = i + 1 == c.actions.size();
     const GameState before = s;
     const Action& a = c.actions[i];
+    if (last) {
+      if (f = judge.probe_again(before, a); f && f->check == check) return f;
+    }
     const bool listed = is_listed(before, r, a);
     const Check verdict = apply(s, r, a);
-    f = checker.after_step(before, a, listed, verdict, s);
-    if (f) return i + 1 == c.actions.size() && f->check == check ? f : std::nullopt;
+    f = judge.after(before, a, listed, verdict, s);
+    if (judge.halted()) return std::nullopt;
+    if (f) return last && f->check == check ? f : std::nullopt;
   }
   return std::nullopt;
+}
+
+std::optional<Finding> recheck(const Case& c, const std::string& check) {
+  CheckingJudge judge(c.config, CheckLevel::kAll, nullptr);
+  return recheck(c, judge, check);
 }
 
 namespace {

@@ -22,8 +22,10 @@ struct Case {
   std::vector<Action> actions;
 };
 
-// Replays the case with every check on: the finding of the check `check` at its last step
-// (or, for a finding about a state, at its end), else nullopt.
+// Replays the case judged by `judge`: the finding of the check `check` at its last step
+// (or, for a case without steps, at its start), else nullopt.
+std::optional<Finding> recheck(const Case& c, Judge& judge, const std::string& check);
+// The same with every check of simulate on.
 std::optional<Finding> recheck(const Case& c, const std::string& check);
 
 // The smallest case found that still fails the check of `failure`.
