@@ -6,6 +6,8 @@
 
 #include <random>
 
+#include "engine/position.h"
+#include "engine/random_play.h"
 #include "files/ruleset_loader.h"
 
 namespace meldcheck {
@@ -120,6 +122,38 @@ TEST(RandomGames, MatchesOfEveryRulesetEnd) {
   for (const auto& spec : RulesetLibrary::embedded().all())
     for (uint64_t seed = 1; seed <= 2; ++seed)
       EXPECT_GT(play_random_game(spec->base(), spec->base().players.min + 1, seed, true), 0) << spec->id();
+}
+
+// Every position of random games, stated and made again, is itself; a card taken out of the
+// statement goes out of play; a card the deck lacks is refused.
+TEST(Positions, StatedAndMadeAgainAreThemselves) {
+  for (const auto& spec : RulesetLibrary::embedded().all()) {
+    const RuleSet& r = spec->base();
+    const int players = r.players.min + 1;
+    GameState s = new_match(r, players, 7, players - 1);
+    RandomPlayer player(7);
+    for (int step = 0; step < 400 && !s.hand_over; ++step) {
+      const GameState again = make_position(r, state_position(s));
+      ASSERT_TRUE(again == s) << spec->id() << ", step " << step << ": " << state_difference(again, s);
+      EXPECT_EQ(hash_state(again), hash_state(s));
+      StatedPosition fewer = state_position(s);
+      const CardSet hand = fewer.seats[s.to_move].hand;
+      if (!hand.empty()) {
+        const Card gone = *hand.begin();
+        fewer.seats[s.to_move].hand.erase(gone);
+        const GameState made = make_position(r, fewer);
+        EXPECT_TRUE(made.out.contains(gone)) << spec->id();
+        Card bad = kNoCard;
+        EXPECT_TRUE(cards_conserved(made, r, &bad)) << spec->id() << ": card " << int(bad);
+        fewer.stock.push_back(gone);
+        fewer.stock.push_back(gone);
+        EXPECT_THROW(make_position(r, fewer), std::invalid_argument) << spec->id() << ": a card placed twice";
+      }
+      const Action* a = player.choose(s, r, Policy::kRandom);
+      if (!a) break;
+      apply(s, r, *a);
+    }
+  }
 }
 
 }  // namespace

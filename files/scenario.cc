@@ -308,7 +308,7 @@ class CardPool {
   FaceCounts in_deck_;
 };
 
-void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, GameState& s, std::set<int>& ids) {
+void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, std::vector<Meld>& table, std::set<int>& ids) {
   in.keys_of(n, "meld");
   const YamlNode& id_node = in.require(n, "id");
   const int id = in.define_meld(id_node);
@@ -338,9 +338,8 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, GameState& s
   }
   const int count = int(tokens.size());
   if (!as_laid.empty() || (as_built && disorder(built, count) < disorder(f, count))) f = built;
-  if (s.table.count == kMaxMelds) in.fail(n, "too many melds on the table");
-  Meld& m = s.table.melds[s.table.count++];
-  m = Meld{};
+  if (table.size() == kMaxMelds) in.fail(n, "too many melds on the table");
+  Meld& m = table.emplace_back();
   m.id = uint8_t(id);
   m.owner = uint8_t(owner);
   m.shape = f.shape;
@@ -351,16 +350,14 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, GameState& s
   }
 }
 
-void read_turn(const Reader& in, const YamlNode& n, GameState& s, CardPool& pool) {
+// `hand`: the hand of the player to move.
+void read_turn(const Reader& in, const YamlNode& n, TurnFacts& t, const CardSet& hand) {
   in.keys_of(n, "turn");
-  TurnFacts& t = s.turn;
-  const CardSet& hand = s.hand(s.to_move);
   auto held = [&](const YamlNode& c) {
     Card card = hand.find(in.face(c));
     if (card == kNoCard) in.fail(c, "the player to move holds no " + c.scalar);
     return card;
   };
-  (void)pool;
   for (const auto& [k, v] : n.entries) {
     if (k.scalar == "must_use") t.must_use = held(v);
     if (k.scalar == "no_discard") t.no_discard = held(v);
@@ -391,8 +388,9 @@ void read_turn(const Reader& in, const YamlNode& n, GameState& s, CardPool& pool
   }
 }
 
-// Builds a state from a `setup` (or a `next_hand` setup, without totals).
-GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
+// What a `setup` (or a `next_hand` setup, without totals) states, checked with places; the
+// engine makes the position (engine/position.h).
+StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   in.keys_of(n, object);
   const RuleSet& r = in.rules();
   const bool next_hand = object == "next_hand";
@@ -404,8 +402,8 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
                          " players, not " + std::to_string(count));
   in.name_players(players);
   in.set_players(count);
-  GameState s;
-  s.num_players = uint8_t(count);
+  StatedPosition s;
+  s.players = count;
   std::vector<const YamlNode*> seat(count, nullptr);
   for (const auto& [k, v] : players.entries) {
     int p = in.player(k);
@@ -415,25 +413,21 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
     if (!seat[p]) in.fail(players, "players must be A, B, C, ... without gaps; " + player_name(p) + " is missing");
 
   CardPool pool(in, count);
-  std::array<std::optional<bool>, kMaxPlayers> opened{};
-  std::array<std::optional<bool>, kMaxPlayers> built_on_others{};
   for (const auto& [k, v] : players.entries) {
     const int p = in.player(k);
+    StatedSeat& st = s.seats[p];
     in.keys_of(v, next_hand ? "next_hand_player" : "player");
     const YamlNode& hand = in.require(v, "hand");
     in.expect_seq(hand, "hand");
-    for (const YamlNode& c : hand.items) s.hand(p).insert(pool.take(in.face(c), c));
-    if (const YamlNode* t = v.find("total")) s.players[p].total = int32_t(in.integer(*t, -1000000, 1000000, "total"));
-    if (const YamlNode* t = v.find("penalty")) {
-      s.players[p].penalty = int32_t(in.integer(*t, -100000, 100000, "penalty"));
-    }
-    if (const YamlNode* o = v.find("opened")) opened[p] = in.boolean(*o, "opened");
-    if (const YamlNode* b = v.find("built_on_others")) built_on_others[p] = in.boolean(*b, "built_on_others");
+    for (const YamlNode& c : hand.items) st.hand.insert(pool.take(in.face(c), c));
+    if (const YamlNode* t = v.find("total")) st.total = int32_t(in.integer(*t, -1000000, 1000000, "total"));
+    if (const YamlNode* t = v.find("penalty")) st.penalty = int32_t(in.integer(*t, -100000, 100000, "penalty"));
+    if (const YamlNode* o = v.find("opened")) st.opened = in.boolean(*o, "opened");
+    if (const YamlNode* b = v.find("built_on_others")) st.built_on_others = in.boolean(*b, "built_on_others");
   }
-  std::vector<Card> stock;
   if (const YamlNode* st = n.find("stock")) {
     in.expect_seq(*st, "stock");
-    for (const YamlNode& c : st->items) stock.push_back(pool.take(in.face(c), c));
+    for (const YamlNode& c : st->items) s.stock.push_back(pool.take(in.face(c), c));
   }
   // A game whose turn is one step (Rummikub: draw, arrange, timeout or pass, the contract's
   // "Steps") has no discard pile, no discard on offer, no phase but draw, and no turn in
@@ -443,99 +437,76 @@ GameState read_setup(Reader& in, const YamlNode& n, const std::string& object) {
   if (const YamlNode* d = n.find("discard")) {
     in.expect_seq(*d, "discard");
     if (one_step_turns && !d->items.empty()) in.fail(d->items[0], no_pile);
-    for (const YamlNode& c : d->items) s.discard.push(pool.take(in.face(c), c));
+    for (const YamlNode& c : d->items) s.discard.push_back(pool.take(in.face(c), c));
   }
   std::set<int> ids;
   if (const YamlNode* t = n.find("table")) {
     in.expect_seq(*t, "table");
-    for (const YamlNode& m : t->items) read_meld(in, m, pool, s, ids);
+    for (const YamlNode& m : t->items) read_meld(in, m, pool, s.table, ids);
   }
-
-  // Who has opened and built: as the table shows, unless said.
+  // Who has opened follows from the table, unless said; said, it must agree.
   for (int p = 0; p < count; ++p) {
-    bool owns = false, built = false;
-    for (const Meld& m : s.table.all()) {
-      owns |= m.owner == p;
-      for (int i = 0; i < m.shape.size; ++i) built |= m.owner != p && m.builders[i] == p;
-    }
-    if (opened[p] == false && owns)
+    const bool owns = std::any_of(s.table.begin(), s.table.end(), [&](const Meld& m) { return m.owner == p; });
+    if (s.seats[p].opened == false && owns)
       in.fail(in.require(*seat[p], "opened"), player_name(p) + " owns a meld on the table, so has opened");
-    s.players[p].opened = opened[p].value_or(owns);
-    s.players[p].built_on_others = built_on_others[p].value_or(built);
   }
 
   // The cards not named: shuffled with the seed, below the named stock or out of play.
-  uint64_t seed = 0;
-  if (const YamlNode* sd = n.find("seed")) seed = in.uint64(*sd, "seed");
-  bool rest_out = false;
+  if (const YamlNode* sd = n.find("seed")) s.seed = in.uint64(*sd, "seed");
   if (const YamlNode* rest = n.find("rest")) {
     const std::string& v = in.scalar(*rest, "rest");
     if (v != "stock" && v != "out") in.fail(*rest, "rest must be stock or out");
-    rest_out = v == "out";
+    s.rest_out = v == "out";
   }
-  std::vector<Card> unnamed;
-  for (Card c : pool.left()) unnamed.push_back(c);  // canonical order
-  SplitMix64 rng{seed};
-  shuffle(std::span<Card>(unnamed), rng);
-  s.rng = rng.state;
-  if (rest_out) {
-    for (Card c : unnamed) s.out.insert(c);
-  } else {
-    stock.insert(stock.end(), unnamed.begin(), unnamed.end());
-  }
-  for (size_t i = stock.size(); i-- > 0;) s.stock.push(stock[i]);
 
   // The facts of engine/position_facts.h the setup states, each read by its codec; the
-  // rules on them (defaults, which rulesets have them, ranges) follow.
+  // rules on them (which rulesets have them, ranges) follow.
+  StatedFacts& f = s.facts;
 #define MELDCHECK_SETUP_FACT(type, member, initial, key, expect_key, codec) \
-  if (const YamlNode* v = n.find(key)) s.member = read_value(in, *v, key, facts::codec{}, type{});
+  if (const YamlNode* v = n.find(key)) f.member = read_value(in, *v, key, facts::codec{}, type{});
   MELDCHECK_POSITION_FACTS(MELDCHECK_SETUP_FACT)
 #undef MELDCHECK_SETUP_FACT
-  if (!n.find("dealer")) s.dealer = uint8_t((s.first_player + count - 1) % count);
-  if (const YamlNode* ph = n.find("phase"); ph && one_step_turns && s.phase != Phase::kDraw)
+  if (const YamlNode* ph = n.find("phase"); ph && one_step_turns && f.phase != Phase::kDraw)
     in.fail(*ph, r.id + " has only the phase draw (a turn is one step)");
   if (const YamlNode* rd = n.find("round")) {
     if (r.opening.form != OpeningForm::kContract) in.fail(*rd, "'round' belongs to rulesets with contracts (liverpool)");
-    s.round = uint8_t(in.integer(*rd, 1, int(r.opening.contracts.size()), "round"));
+    f.round = uint8_t(in.integer(*rd, 1, int(r.opening.contracts.size()), "round"));
   }
   if (const YamlNode* hn = n.find("hand_number")) {
     if (r.opening.form == OpeningForm::kContract) in.fail(*hn, "with contracts the hand's number is its 'round'");
-    s.round = uint16_t(in.integer(*hn, 1, 65535, "hand_number"));
+    f.round = uint16_t(in.integer(*hn, 1, 65535, "hand_number"));
   }
   if (const YamlNode* fl = n.find("first_lap"); fl && !r.opening.first_lap_no_meld)
     in.fail(*fl, "'first_lap' belongs to rulesets with a first lap (femhundra-rummy)");
   if (const YamlNode* v = n.find("turns")) in.integer(*v, 0, 60000, "turns");
   if (const YamlNode* v = n.find("passes")) in.integer(*v, 0, kMaxPlayers, "passes");
-  int next_id = 1;
-  for (int id : ids)
-    if (id < kFirstNamedMeld) next_id = std::max(next_id, id + 1);  // named melds are not numbers in use
   if (const YamlNode* v = n.find("next_meld")) {
-    next_id = int(in.integer(*v, next_id, kFirstNamedMeld - 1, "next_meld"));
+    int in_use = 0;  // named melds are not numbers in use
+    for (int id : ids)
+      if (id < kFirstNamedMeld) in_use = std::max(in_use, id);
+    in.integer(*v, in_use + 1, kFirstNamedMeld - 1, "next_meld");
   }
-  s.next_meld = uint8_t(next_id);
 
-  // A discard on the pile is on offer from the previous player: before the draw (claims
-  // before the next draw), or passed up by a draw from the stock (buying).
-  if (!s.discard.empty()) s.offer = Offer{uint8_t((s.to_move + count - 1) % count), s.phase == Phase::kPlay};
+  // A discard on the pile is on offer from the previous player, unless said.
   if (const YamlNode* o = n.find("offer")) {
     if (o->is_scalar() && o->scalar == "none") {
-      s.offer = {};
+      s.offer = Offer{};
     } else {
       if (one_step_turns) in.fail(*o, no_pile + ", so no discard on offer");
       in.keys_of(*o, "offer");
       s.offer = Offer{uint8_t(in.player(in.require(*o, "from"))), false};
-      if (const YamlNode* d = o->find("declined")) s.offer.declined = in.boolean(*d, "declined");
+      if (const YamlNode* d = o->find("declined")) s.offer->declined = in.boolean(*d, "declined");
     }
   }
   if (const YamlNode* t = n.find("turn")) {
-    read_turn(in, *t, s, pool);
+    read_turn(in, *t, s.turn, s.seats[f.to_move.value_or(0)].hand);
     if (one_step_turns && !(s.turn == TurnFacts{})) in.fail(*t, r.id + " has no turn in progress (a turn is one step)");
   }
 
   // A finished hand's scores (for states written back out).
   if (const YamlNode* v = n.find("round_scores")) {
     in.expect_map(*v, "round_scores");
-    for (const auto& [k, x] : v->entries) s.round_scores[in.player(k)] = int32_t(in.integer(x, -1000000, 1000000, "a score"));
+    for (const auto& [k, x] : v->entries) s.seats[in.player(k)].round_score = int32_t(in.integer(x, -1000000, 1000000, "a score"));
   }
   return s;
 }
@@ -690,10 +661,6 @@ Step read_step(Reader& in, const YamlNode& n, const RulesetLibrary& library, int
     if (action->find("players")) {
       Reader nested = in;
       step.next_hand_setup = read_setup(nested, *action, "next_hand");
-      step.sets_dealer = action->find("dealer") != nullptr;
-      step.sets_first_player = action->find("first_player") != nullptr;
-      step.sets_to_move = action->find("to_move") != nullptr;
-      step.sets_round = action->find("round") != nullptr;
     } else {
       in.keys_of(*action, "next_hand");
       for (const auto& [k, v] : action->entries)
@@ -885,7 +852,7 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
   if (setup && deal) in.fail(*deal, "a scenario has a setup or a deal, not both");
   if (!setup && !deal) in.fail(doc, "a scenario needs a setup or a deal");
   if (setup) {
-    sc.start = read_setup(in, *setup, "setup");
+    sc.start = make_position(in.rules(), read_setup(in, *setup, "setup"));
   } else {
     in.keys_of(*deal, "deal");
     const int players = int(in.integer(in.require(*deal, "players"), sc.rules.players.min, sc.rules.players.max, "players"));

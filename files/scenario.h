@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/position.h"
 #include "files/ruleset_loader.h"
 #include "files/yaml_doc.h"
 
@@ -90,9 +91,8 @@ struct Step {
   Mark mark;
   std::string text;  // the step as written, for reports
   Action action;
-  std::optional<GameState> next_hand_setup;  // next_hand with a setup
-  // Which seats the setup names itself; the others rotate from the hand before.
-  bool sets_dealer = false, sets_first_player = false, sets_to_move = false, sets_round = false;
+  // next_hand with a setup: what it leaves unstated carries over (engine/position.h).
+  std::optional<StatedPosition> next_hand_setup;
   Outcome outcome;
   std::optional<bool> listed;  // extension: whether the legal-action enumeration lists it
   std::optional<Expectations> then;

@@ -97,11 +97,8 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
   const std::string pad(size_t(indent), ' ');
   std::ostringstream out;
   std::array<bool, kMaxPlayers> owns_meld{};
-  int largest_id = 0;
-  for (const Meld& m : s.table.all()) {
+  for (const Meld& m : s.table.all())
     if (m.owner < kMaxPlayers) owns_meld[m.owner] = true;
-    largest_id = std::max(largest_id, int(m.id));
-  }
   out << pad << "players:\n";
   for (int p = 0; p < s.num_players; ++p) {
     const PlayerState& ps = s.players[p];
@@ -122,19 +119,24 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
     out << ", cards: " << meld_cards(m, r) << " }\n";
   }
   out << pad << "rest: out\n";
-  const int n = s.num_players;
   // The facts, each where it differs from what the reader takes when it is left out (all
-  // of them, unless compact; a compact setup leaves the generator to its seed).
+  // of them, unless compact; a compact setup leaves the generator to its seed). The reader's defaults: each fact's initial value, but those the engine works out from
+  // the rest of the setup (engine/position.h).
+  StatedPosition unstated = state_position(s);
+  unstated.facts.dealer.reset();
+  unstated.facts.next_meld.reset();
+  unstated.offer.reset();
+  const GameState derived = make_position(r, unstated);
   GameState usual;
-  usual.dealer = uint8_t((s.first_player + n - 1) % n);
-  usual.next_meld = uint8_t(largest_id + 1);
+  usual.dealer = derived.dealer;
+  usual.next_meld = derived.next_meld;
   usual.rng = s.rng;
 #define MELDCHECK_WRITE_FACT(type, member, initial, key, expect_key, codec)     \
   if (const char* name = setup_key(key, r); name && (!compact || s.member != usual.member)) \
     out << pad << name << ": " << fact_text(facts::codec{}, s.member) << "\n";
   MELDCHECK_POSITION_FACTS(MELDCHECK_WRITE_FACT)
 #undef MELDCHECK_WRITE_FACT
-  const Offer usual_offer = s.discard.empty() ? Offer{} : Offer{uint8_t((s.to_move + n - 1) % n), s.phase == Phase::kPlay};
+  const Offer usual_offer = derived.offer;
   if (!compact || !(s.offer == usual_offer)) {
     if (s.offer.from == kNoPlayer) {
       out << pad << "offer: none\n";

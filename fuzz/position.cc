@@ -2,8 +2,18 @@
 
 namespace meldcheck::fuzz {
 
-std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout) {
-  GameState s = new_match(rules, players, 0, players - 1);
+std::optional<StatedPosition> state_layout(const RuleSet& rules, int players, const Layout& layout) {
+  // The facts a fresh match has, but for the turn laid out.
+  const GameState fresh = new_match(rules, players, 0, players - 1);
+  StatedPosition s;
+  s.players = players;
+  s.facts.dealer = fresh.dealer;
+  s.facts.first_player = fresh.first_player;
+  s.facts.rng = fresh.rng;
+  s.facts.to_move = uint8_t(layout.to_move);
+  s.facts.phase = layout.phase;
+  s.facts.first_lap = false;
+  s.offer = Offer{};
   std::array<Card, kMaxCards> deck{};
   const int n = deck_cards(rules, players, deck);
   CardSet pool;
@@ -14,20 +24,18 @@ std::optional<GameState> build_position(const RuleSet& rules, int players, const
     return c;
   };
   for (int p = 0; p < players; ++p) {
-    s.hand(p).clear();
-    s.players[p].opened = layout.opened;
+    s.seats[p].opened = layout.opened;
+    s.seats[p].built_on_others = false;
     if (p >= int(layout.hands.size())) continue;
     for (Face f : layout.hands[size_t(p)]) {
       const Card c = take(f);
       if (c == kNoCard) return std::nullopt;
-      s.hand(p).insert(c);
+      s.seats[p].hand.insert(c);
     }
   }
-  s.table.count = 0;
   for (const TableMeld& t : layout.table) {
-    Meld& m = s.table.melds[s.table.count++];
-    m = Meld{};
-    m.id = uint8_t(s.table.count);
+    Meld& m = s.table.emplace_back();
+    m.id = uint8_t(s.table.size());
     m.owner = uint8_t(t.owner);
     m.shape = t.shape;
     for (int i = 0; i < t.shape.size; ++i) {
@@ -36,18 +44,17 @@ std::optional<GameState> build_position(const RuleSet& rules, int players, const
       m.builders[size_t(i)] = uint8_t(t.owner);
     }
   }
-  s.next_meld = uint8_t(s.table.count + 1);
-  s.stock.clear();
-  s.discard.clear();
-  s.out.clear();
-  for (int i = 0; i < n; ++i)
-    if (pool.contains(deck[i])) s.stock.push(deck[i]);
-  s.to_move = uint8_t(layout.to_move);
-  s.phase = layout.phase;
-  s.first_lap = false;
-  s.turn = TurnFacts{};
-  s.offer = Offer{};
+  s.facts.next_meld = uint8_t(s.table.size() + 1);
+  // Every other card in the stock, the deck's last on top.
+  for (int i = n; i-- > 0;)
+    if (pool.contains(deck[i])) s.stock.push_back(deck[i]);
   return s;
+}
+
+std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout) {
+  const std::optional<StatedPosition> stated = state_layout(rules, players, layout);
+  if (!stated) return std::nullopt;
+  return make_position(rules, *stated);
 }
 
 std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config>& config, const GameState& start,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/position.h"
 #include "hunt/checks.h"
 #include "hunt/play.h"
 
@@ -26,7 +27,9 @@ struct Layout {
   bool opened = true;  // every player has opened (made a first meld, laid the contract)
 };
 
-// The position, or nullopt when the deck lacks a card it names.
+// The position as stated (engine/position.h), or nullopt when the deck lacks a card it names.
+std::optional<StatedPosition> state_layout(const RuleSet& rules, int players, const Layout& layout);
+// The position made.
 std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout);
 
 // The step taken from the position and checked with every check: the failure, if any.

@@ -65,27 +65,30 @@ Found score_diff_fuzz(const uint8_t* data, size_t size) {
   for (int p = 0; p < players; ++p)
     if (p != out)
       for (int k = in.ConsumeIntegralInRange<int>(0, 8); k > 0; --k) layout.hands[size_t(p)].push_back(token_of(in.ConsumeIntegral<uint8_t>()).face);
-  std::optional<GameState> built = build_position(rules, players, layout);
-  if (!built) return {};
-  GameState s = *built;
+  std::optional<StatedPosition> stated = state_layout(rules, players, layout);
+  if (!stated) return {};
   // Who built which card onto each meld.
-  for (Meld& m : s.table.all())
+  for (Meld& m : stated->table)
     for (int i = 0; i < m.shape.size; ++i)
       if (in.ConsumeIntegralInRange<int>(0, 3) == 0) m.builders[size_t(i)] = uint8_t(in.ConsumeIntegralInRange<int>(0, players - 1));
   for (int p = 0; p < players; ++p) {
-    s.players[p].opened = in.ConsumeBool();
-    s.players[p].built_on_others = in.ConsumeBool();
-    s.players[p].penalty = in.ConsumeIntegralInRange<int>(0, 3) == 0 ? in.ConsumeIntegralInRange<int>(1, 100) : 0;
-    s.players[p].total = s.players[p].penalty;
+    StatedSeat& seat = stated->seats[p];
+    seat.opened = in.ConsumeBool();
+    seat.built_on_others = in.ConsumeBool();
+    seat.penalty = in.ConsumeIntegralInRange<int>(0, 3) == 0 ? in.ConsumeIntegralInRange<int>(1, 100) : 0;
+    seat.total = seat.penalty;
   }
-  s.hand_over = true;
-  s.last_out = out < 0 ? kNoPlayer : uint8_t(out);
-  s.to_move = uint8_t(out < 0 ? in.ConsumeIntegralInRange<int>(0, players - 1) : out);
-  s.round = uint16_t(in.ConsumeIntegralInRange<int>(1, 8));
-  s.turn.discarded = in.ConsumeBool();
-  s.turn.built_on_others = in.ConsumeBool();
-  s.turn.opened_now = in.ConsumeBool();
-  s.turn.actions = in.ConsumeIntegralInRange<uint8_t>(0, 4);
+  StatedFacts& f = stated->facts;
+  f.hand_over = true;
+  f.last_out = out < 0 ? kNoPlayer : uint8_t(out);
+  f.to_move = uint8_t(out < 0 ? in.ConsumeIntegralInRange<int>(0, players - 1) : out);
+  f.round = uint16_t(in.ConsumeIntegralInRange<int>(1, 8));
+  TurnFacts& turn = stated->turn;
+  turn.discarded = in.ConsumeBool();
+  turn.built_on_others = in.ConsumeBool();
+  turn.opened_now = in.ConsumeBool();
+  turn.actions = in.ConsumeIntegralInRange<uint8_t>(0, 4);
+  const GameState s = make_position(rules, *stated);
 
   std::array<int32_t, kMaxPlayers> engine{};
   score_hand(s, rules, engine);

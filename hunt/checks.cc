@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <stdexcept>
 
+#include "engine/position.h"
 #include "engine/rng.h"
 #include "engine/solver.h"
 #include "hunt/oracle_views.h"
@@ -576,25 +577,22 @@ std::optional<Finding> Checker::solver_on_part(const GameState& s) {
   const int p = s.to_move;
   if (!s.players[p].opened || s.phase != Phase::kDraw || s.table.count == 0) return std::nullopt;
   SplitMix64 rng{steps_ * 0x9E3779B97F4A7C15ull ^ hash_state(s)};
-  GameState part = s;
-  part.table.count = 0;
+  StatedPosition cut = state_position(s);
+  cut.table.clear();
   std::vector<int> order(size_t(s.table.count));
   for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
   for (size_t i = order.size(); i-- > 1;) std::swap(order[i], order[rng.next() % (i + 1)]);
   int tiles = 0;
   for (int i : order) {
     const Meld& m = s.table.melds[i];
-    if (tiles + m.shape.size > kOracleTableTiles) {
-      for (int k = 0; k < m.shape.size; ++k) part.out.insert(m.cards[k]);
-      continue;
-    }
+    if (tiles + m.shape.size > kOracleTableTiles) continue;
     tiles += m.shape.size;
-    part.table.melds[part.table.count++] = m;
+    cut.table.push_back(m);
   }
   // Rack tiles that could join the chosen sets first: a group's number, a run's colour.
   auto touches = [&](Card card) {
     const Face f = face_of(card);
-    for (const Meld& m : part.table.all())
+    for (const Meld& m : cut.table)
       if (f.is_joker() || (m.shape.kind == MeldKind::kSet ? f.rank() == m.shape.rank() : f.suit() == m.shape.suit())) return true;
     return false;
   };
@@ -603,15 +601,11 @@ std::optional<Finding> Checker::solver_on_part(const GameState& s) {
   for (size_t i = near.size(); i-- > 1;) std::swap(near[i], near[rng.next() % (i + 1)]);
   for (size_t i = rest.size(); i-- > 1;) std::swap(rest[i], rest[rng.next() % (i + 1)]);
   near.insert(near.end(), rest.begin(), rest.end());
-  part.hand(p).clear();
-  for (size_t i = 0; i < near.size(); ++i) {
-    if (int(i) < 1 + int(rng.next() % kOracleRackTiles)) part.hand(p).insert(near[i]);
-    else part.out.insert(near[i]);
-  }
-  for (int q = 0; q < s.num_players; ++q)
-    if (q != p) part.out |= part.hand(q), part.hand(q).clear();
-  for (Card card : part.stock.cards()) part.out.insert(card);
-  part.stock.clear();
+  for (int q = 0; q < s.num_players; ++q) cut.seats[q].hand.clear();  // what is not kept goes out of play
+  for (size_t i = 0; i < near.size(); ++i)
+    if (int(i) < 1 + int(rng.next() % kOracleRackTiles)) cut.seats[p].hand.insert(near[i]);
+  cut.stock.clear();
+  const GameState part = make_position(config_->rules, cut);
   std::optional<Finding> f = solver(part);
   if (f) f->position = part;
   return f;

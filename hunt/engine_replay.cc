@@ -107,35 +107,32 @@ std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, c
     }
     setup = (*st.answer)["state"];
   }
+  // The state as a setup: its round_over is the setup's hand_over, and what `score` says
+  // of the hand's end, the totals and the winners is stated with it.
   const bool round_over = setup.value("round_over", false), game_over = setup.value("game_over", false);
   setup.erase("round_over");
-  setup.erase("game_over");
+  setup["hand_over"] = round_over;
+  setup["game_over"] = game_over;
+  EngineProcess::Reply sr = e.request({{"cmd", "score"}});
+  if (sr.answer && sr.answer->value("ok", false) && setup.contains("players")) {
+    const json& a = *sr.answer;
+    setup["hand_over"] = a.value("round_over", round_over);
+    setup["game_over"] = a.value("game_over", game_over);
+    if (a.contains("round_scores")) setup["round_scores"] = a["round_scores"];
+    const json totals = a.value("totals", json::object());
+    for (const auto& [name, total] : totals.items())
+      if (setup["players"].contains(name)) setup["players"][name]["total"] = total;
+    setup["winner"] = a.value("winner", json::array());
+  }
   json doc = {{"name", "state"}, {"ruleset", sc.ruleset}, {"setup", setup}};
   if (!sc.variants.empty()) doc["variants"] = sc.variants;
   if (!sc.options.empty()) doc["options"] = sc.options;
-  GameState s;
   try {
-    s = parse_scenarios(json_text(doc), "state", library).front().start;
+    return parse_scenarios(json_text(doc), "state", library).front().start;
   } catch (const InputError& err) {
     why = "the engine's state does not read as a setup: " + err.message();
     return std::nullopt;
   }
-  s.hand_over = round_over;
-  s.game_over = game_over;
-  EngineProcess::Reply sr = e.request({{"cmd", "score"}});
-  if (sr.answer && sr.answer->value("ok", false)) {
-    const json& a = *sr.answer;
-    s.hand_over = a.value("round_over", round_over);
-    s.game_over = a.value("game_over", game_over);
-    for (int p = 0; p < s.num_players; ++p) {
-      if (a.contains("round_scores")) s.round_scores[p] = a["round_scores"].value(player_name(p), 0);
-      if (a.contains("totals")) s.players[p].total = a["totals"].value(player_name(p), s.players[p].total);
-    }
-    s.winners = 0;
-    for (const json& w : a.value("winner", json::array()))
-      if (w.is_string() && !w.get<std::string>().empty()) s.winners |= uint8_t(1u << (w.get<std::string>()[0] - 'A'));
-  }
-  return s;
 }
 
 

@@ -236,18 +236,6 @@ std::string join(const std::vector<std::string>& lines) {
   return s;
 }
 
-// The next hand from a setup: totals, round and seats carry over unless the setup says.
-void start_next_hand(GameState& s, const Step& step) {
-  GameState next = *step.next_hand_setup;
-  for (int p = 0; p < s.num_players && p < next.num_players; ++p) next.players[p].total = s.players[p].total + next.players[p].penalty;
-  next.last_out = s.last_out;
-  if (!step.sets_round) next.round = uint16_t(s.round + 1);
-  if (!step.sets_dealer) next.dealer = uint8_t((s.dealer + 1) % next.num_players);
-  if (!step.sets_first_player) next.first_player = uint8_t((next.dealer + 1) % next.num_players);
-  if (!step.sets_to_move) next.to_move = next.first_player;
-  s = next;
-}
-
 }  // namespace
 
 Check apply_step(GameState& s, const RuleSet& r, const Step& st) {
@@ -255,7 +243,7 @@ Check apply_step(GameState& s, const RuleSet& r, const Step& st) {
   if (a.player == kNoPlayer) a.player = s.to_move;
   if (!st.next_hand_setup) return apply(s, r, a);
   const Check verdict = check_action(s, r, a);
-  if (verdict == Check::kNone) start_next_hand(s, st);
+  if (verdict == Check::kNone) s = next_hand_position(s, r, *st.next_hand_setup);
   return verdict;
 }
 

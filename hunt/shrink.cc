@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
+
+#include "engine/position.h"
 
 #include "hunt/replay.h"
 #include "files/scenario.h"
@@ -52,35 +55,19 @@ struct Item {
   uint8_t meld_id = 0;  // kMeld
 };
 
-void remove_from_pile(Pile& pile, Card c) {
-  Pile kept;
-  for (Card x : pile.cards())
-    if (x != c) kept.push(x);
-  pile = kept;
-}
-
 // The setup without the items: their cards are out of play.
-GameState without(const GameState& start, const std::vector<Item>& items) {
-  GameState s = start;
+GameState without(const RuleSet& r, const GameState& start, const std::vector<Item>& items) {
+  StatedPosition s = state_position(start);
   for (const Item& it : items) {
     switch (it.where) {
-      case Item::Where::kHand: s.hand(it.player).erase(it.card); break;
-      case Item::Where::kStock: remove_from_pile(s.stock, it.card); break;
-      case Item::Where::kDiscard: remove_from_pile(s.discard, it.card); break;
-      case Item::Where::kMeld: {
-        const int idx = s.table.index_of(it.meld_id);
-        if (idx < 0) break;
-        const Meld& m = s.table.melds[idx];
-        for (int i = 0; i < m.shape.size; ++i) s.out.insert(m.cards[i]);
-        for (int k = idx; k + 1 < s.table.count; ++k) s.table.melds[k] = s.table.melds[k + 1];
-        --s.table.count;
-        continue;
-      }
+      case Item::Where::kHand: s.seats[it.player].hand.erase(it.card); break;
+      case Item::Where::kStock: std::erase(s.stock, it.card); break;
+      case Item::Where::kDiscard: std::erase(s.discard, it.card); break;
+      case Item::Where::kMeld: std::erase_if(s.table, [&](const Meld& m) { return m.id == it.meld_id; }); break;
     }
-    s.out.insert(it.card);
   }
-  if (s.discard.empty()) s.offer = {};
-  return s;
+  if (s.discard.empty()) s.offer = Offer{};
+  return make_position(r, s);
 }
 
 std::vector<Item> removable(const GameState& s) {
@@ -213,20 +200,13 @@ bool fails_when_replayed(const std::string& text) {
 // The case under another configuration of its ruleset, the cards its deck has and the
 // setup does not name out of play; nullopt when the setup holds a card that deck lacks.
 std::optional<Case> under(const Case& c, std::shared_ptr<const Config> config) {
-  std::array<Card, kMaxCards> deck{};
-  const int n = deck_cards(config->rules, c.start.num_players, deck);
-  CardSet in_deck;
-  for (int i = 0; i < n; ++i) in_deck.insert(deck[i]);
-  CardSet named;
-  for (int p = 0; p < c.start.num_players; ++p) named |= c.start.hand(p);
-  for (Card x : c.start.stock.cards()) named.insert(x);
-  for (Card x : c.start.discard.cards()) named.insert(x);
-  for (const Meld& m : c.start.table.all())
-    for (int i = 0; i < m.shape.size; ++i) named.insert(m.cards[i]);
-  if (!named.minus(in_deck).empty()) return std::nullopt;
   Case t = c;
+  try {  // the same cards where they lie, the rest of the other deck out of play
+    t.start = make_position(config->rules, state_position(c.start));
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;  // a card the other deck does not have
+  }
   t.config = std::move(config);
-  t.start.out = in_deck.minus(named);
   return t;
 }
 
@@ -286,7 +266,11 @@ Case shrink(const Failure& failure, const Recheck& still_fails) {
   // The deal replaced by the state the failure is about, with the failing step alone.
   Case cut{failure.game.config, std::nullopt, failure.at, {}};
   if (!failure.finding.about_state && !failure.trace.actions.empty()) cut.actions.push_back(failure.trace.actions.back());
-  if (check == "termination") cut.start.turns = uint16_t(r.max_turns - 1);  // the bound's last turn
+  if (check == "termination") {  // at the bound's last turn
+    StatedPosition at = state_position(cut.start);
+    at.facts.turns = uint16_t(r.max_turns - 1);
+    cut.start = make_position(r, at);
+  }
   Case best = still_fails(cut) ? cut : fewer_steps(from_deal, still_fails);
   if (best.deal) return best;
   best = plainer_config(best, still_fails);
@@ -294,20 +278,25 @@ Case shrink(const Failure& failure, const Recheck& still_fails) {
   // Every card the failure does not need, out of play.
   const std::vector<Item> gone = ddmin_remove(removable(best.start), [&](const std::vector<Item>& items) {
     Case t = best;
-    t.start = without(best.start, items);
+    t.start = without(best.config->rules, best.start, items);
     return still_fails(t).has_value();
   });
-  best.start = without(best.start, gone);
+  best.start = without(best.config->rules, best.start, gone);
 
   // Numbers the failure does not need, back to their defaults.
   for (int p = 0; p < best.start.num_players; ++p) {
+    StatedPosition s = state_position(best.start);
+    if (s.seats[p].total == s.seats[p].penalty) continue;
+    s.seats[p].total = s.seats[p].penalty;
     Case t = best;
-    t.start.players[p].total = t.start.players[p].penalty;
-    if (t.start.players[p].total != best.start.players[p].total && still_fails(t)) best = t;
+    t.start = make_position(best.config->rules, s);
+    if (still_fails(t)) best = t;
   }
   if (check != "termination" && best.start.turns != 0) {
+    StatedPosition s = state_position(best.start);
+    s.facts.turns = 0;
     Case t = best;
-    t.start.turns = 0;
+    t.start = make_position(best.config->rules, s);
     if (still_fails(t)) best = t;
   }
   return best;
