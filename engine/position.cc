@@ -64,7 +64,7 @@ GameState make_position(const RuleSet& rules, const StatedPosition& st) {
   }
   for (size_t i = stock.size(); i-- > 0;) s.stock.push(stock[i]);
 
-#define MELDCHECK_STATE_FACT(type, member, initial, key, expect_key, codec) \
+#define MELDCHECK_STATE_FACT(type, member, initial, key, expect_key, codec, told) \
   if (st.facts.member) s.member = *st.facts.member;
   MELDCHECK_POSITION_FACTS(MELDCHECK_STATE_FACT)
 #undef MELDCHECK_STATE_FACT
@@ -92,7 +92,7 @@ StatedPosition state_position(const GameState& s) {
   st.stock.assign(stock.rbegin(), stock.rend());
   st.discard.assign(s.discard.cards().begin(), s.discard.cards().end());
   for (const Meld& m : s.table.all()) st.table.push_back(m);
-#define MELDCHECK_STATE_FACT(type, member, initial, key, expect_key, codec) st.facts.member = s.member;
+#define MELDCHECK_STATE_FACT(type, member, initial, key, expect_key, codec, told) st.facts.member = s.member;
   MELDCHECK_POSITION_FACTS(MELDCHECK_STATE_FACT)
 #undef MELDCHECK_STATE_FACT
   st.offer = s.offer;

@@ -16,7 +16,7 @@ namespace meldcheck {
 
 // The one-value facts of engine/position_facts.h, each stated or left to the rules.
 struct StatedFacts {
-#define MELDCHECK_STATED_FACT(type, member, initial, key, expect_key, codec) std::optional<type> member;
+#define MELDCHECK_STATED_FACT(type, member, initial, key, expect_key, codec, told) std::optional<type> member;
   MELDCHECK_POSITION_FACTS(MELDCHECK_STATED_FACT)
 #undef MELDCHECK_STATED_FACT
 };

@@ -62,7 +62,7 @@ bool same_turn(const TurnFacts& a, const TurnFacts& b) {
 
 const char* state_difference(const GameState& a, const GameState& b) {
   if (a.num_players != b.num_players) return "num_players";
-#define MELDCHECK_DIFFERENT_FACT(type, member, initial, key, expect_key, codec) \
+#define MELDCHECK_DIFFERENT_FACT(type, member, initial, key, expect_key, codec, told) \
   if (a.member != b.member) return key;
   MELDCHECK_POSITION_FACTS(MELDCHECK_DIFFERENT_FACT)
 #undef MELDCHECK_DIFFERENT_FACT
@@ -97,7 +97,7 @@ uint64_t hash_state(const GameState& s) {
     word = width == 64 ? v : word << width | v;
     bits += width;
   };
-#define MELDCHECK_HASH_FACT(type, member, initial, key, expect_key, codec) pack(uint64_t(s.member), int(sizeof(type)) * 8);
+#define MELDCHECK_HASH_FACT(type, member, initial, key, expect_key, codec, told) pack(uint64_t(s.member), int(sizeof(type)) * 8);
   MELDCHECK_POSITION_FACTS(MELDCHECK_HASH_FACT)
 #undef MELDCHECK_HASH_FACT
   h.add(word);

@@ -115,7 +115,7 @@ inline constexpr int kFirstNamedMeld = 200;
 
 struct GameState {
   uint8_t num_players = 0;
-#define MELDCHECK_DECLARE_FACT(type, member, initial, key, expect_key, codec) type member = initial;
+#define MELDCHECK_DECLARE_FACT(type, member, initial, key, expect_key, codec, told) type member = initial;
   MELDCHECK_POSITION_FACTS(MELDCHECK_DECLARE_FACT)
 #undef MELDCHECK_DECLARE_FACT
   Offer offer;

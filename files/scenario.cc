@@ -14,7 +14,7 @@ namespace {
 
 // The keys of the facts of engine/position_facts.h, after the others.
 std::vector<std::string> with_facts(std::vector<std::string> keys, bool expectations) {
-#define MELDCHECK_FACT_KEY(type, member, initial, key, expect_key, codec) keys.push_back(expectations ? expect_key : key);
+#define MELDCHECK_FACT_KEY(type, member, initial, key, expect_key, codec, told) keys.push_back(expectations ? expect_key : key);
   MELDCHECK_POSITION_FACTS(MELDCHECK_FACT_KEY)
 #undef MELDCHECK_FACT_KEY
   return keys;
@@ -462,7 +462,7 @@ StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& obje
   // The facts of engine/position_facts.h the setup states, each read by its codec; the
   // rules on them (which rulesets have them, ranges) follow.
   StatedFacts& f = s.facts;
-#define MELDCHECK_SETUP_FACT(type, member, initial, key, expect_key, codec) \
+#define MELDCHECK_SETUP_FACT(type, member, initial, key, expect_key, codec, told) \
   if (const YamlNode* v = n.find(key)) f.member = read_value(in, *v, key, facts::codec{}, type{});
   MELDCHECK_POSITION_FACTS(MELDCHECK_SETUP_FACT)
 #undef MELDCHECK_SETUP_FACT
@@ -685,7 +685,7 @@ std::map<int, int> read_player_numbers(const Reader& in, const YamlNode& n, std:
 
 // An expected fact under its key: false when the key names none.
 bool read_fact(const Reader& in, const std::string& key, const YamlNode& v, Expectations::Facts& f) {
-#define MELDCHECK_READ_FACT(type, member, initial, setup_key, expect_key, codec) \
+#define MELDCHECK_READ_FACT(type, member, initial, setup_key, expect_key, codec, told) \
   if (key == expect_key) return f.member = read_value(in, v, key, facts::codec{}, type{}), true;
   MELDCHECK_POSITION_FACTS(MELDCHECK_READ_FACT)
 #undef MELDCHECK_READ_FACT

@@ -67,7 +67,7 @@ struct Expectations {
   // winner as a set of seats; to_move, phase, round_over, game_over and winner are the
   // contract's keys, the others its extensions).
   struct Facts {
-#define MELDCHECK_EXPECTED_FACT(type, member, initial, key, expect_key, codec) std::optional<type> member;
+#define MELDCHECK_EXPECTED_FACT(type, member, initial, key, expect_key, codec, told) std::optional<type> member;
     MELDCHECK_POSITION_FACTS(MELDCHECK_EXPECTED_FACT)
 #undef MELDCHECK_EXPECTED_FACT
   } facts;

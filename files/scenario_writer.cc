@@ -80,18 +80,12 @@ std::string fact_text(facts::Word64, uint64_t n) { return std::to_string(n); }
 std::string fact_text(facts::Flag, bool b) { return b ? "true" : "false"; }
 std::string fact_text(facts::PhaseName, Phase p) { return phase_name(p); }
 
-namespace {
-
-// A fact's key in this ruleset's setups (the reader's rules): nullptr where the ruleset
-// has no such fact.
 const char* setup_key(const char* key, const RuleSet& r) {
   const std::string_view k = key;
   if (k == "first_lap") return r.opening.first_lap_no_meld ? key : nullptr;
   if (k == "round") return r.opening.form == OpeningForm::kContract ? key : "hand_number";
   return key;
 }
-
-}  // namespace
 
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact) {
   const std::string pad(size_t(indent), ' ');
@@ -131,7 +125,7 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
   usual.dealer = derived.dealer;
   usual.next_meld = derived.next_meld;
   usual.rng = s.rng;
-#define MELDCHECK_WRITE_FACT(type, member, initial, key, expect_key, codec)     \
+#define MELDCHECK_WRITE_FACT(type, member, initial, key, expect_key, codec, told)     \
   if (const char* name = setup_key(key, r); name && (!compact || s.member != usual.member)) \
     out << pad << name << ": " << fact_text(facts::codec{}, s.member) << "\n";
   MELDCHECK_POSITION_FACTS(MELDCHECK_WRITE_FACT)

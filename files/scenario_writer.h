@@ -23,6 +23,9 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
 const char* phase_name(Phase p);
 
 // A fact of engine/position_facts.h as a scenario writes it, by its codec.
+// A fact's key in a setup of the ruleset (the list's key, or the ruleset's own name for it:
+// a card game's round is its hand_number), or nullptr where the ruleset has no such fact.
+const char* setup_key(const char* key, const RuleSet& r);
 std::string fact_text(facts::Seat, uint8_t seat);
 std::string fact_text(facts::SeatOrNone, uint8_t seat);  // null for kNoPlayer
 std::string fact_text(facts::Seats, uint8_t seats);      // one seat alone, else a list

@@ -35,7 +35,7 @@ json house_doc(const hunt::Config& c, const RulesetLibrary& library) {
 }
 
 // A position as a scenario's `expect` states it whole (`setup` is its state_json): every
-// key the contract compares (to_move and phase only while the hand goes on).
+// key the contract compares.
 json position_expect(const GameState& s, const json& setup, const RuleSet& r) {
   json e = json::object();
   for (int p = 0; p < s.num_players; ++p) {
@@ -53,20 +53,11 @@ json position_expect(const GameState& s, const json& setup, const RuleSet& r) {
     for (json& meld : e["table"]) meld.erase("owner");
   e["discard"] = setup.value("discard", json::array());
   e["stock_size"] = s.stock.size();
-  if (!s.hand_over) {
-    e["to_move"] = player_name(s.to_move);
-    e["phase"] = phase_name(s.phase);
-  }
-  if (setup.contains("round")) e["round"] = setup["round"];
-  if (setup.contains("first_lap")) e["first_lap"] = setup["first_lap"];
-  e["round_over"] = s.hand_over;
-  e["game_over"] = s.game_over;
-  if (s.game_over) {
-    json winner = json::array();
-    for (int p = 0; p < s.num_players; ++p)
-      if ((s.winners >> p) & 1) winner.push_back(player_name(p));
-    e["winner"] = winner;
-  }
+  // The facts another engine tells (engine/position_facts.h).
+#define MELDCHECK_EXPECT_FACT(type, member, initial, key, expect_key, codec, told) \
+  if (engine_tells(facts::told{}, key, s, r)) e[expect_key] = fact_json(facts::codec{}, s.member);
+  MELDCHECK_POSITION_FACTS(MELDCHECK_EXPECT_FACT)
+#undef MELDCHECK_EXPECT_FACT
   return e;
 }
 

@@ -141,8 +141,13 @@ std::optional<GameState> engine_position(EngineProcess& e, const Scenario& sc, c
 // (a set written in another order, another form of a stand-in, an owner in Rummikub).
 bool plainly_same(const json& ours, const json& theirs, const RuleSet& r) {
   if (!theirs.is_object() || theirs.value("round_over", false) || theirs.value("game_over", false)) return false;
-  for (const char* key : {"to_move", "phase", "discard", "stock", "round", "first_lap"})
-    if (ours.contains(key) != theirs.contains(key) || (ours.contains(key) && ours[key] != theirs[key])) return false;
+  auto same = [&](const char* key) { return ours.contains(key) == theirs.contains(key) && (!ours.contains(key) || ours[key] == theirs[key]); };
+  if (!same("discard") || !same("stock")) return false;
+  // The facts the state tells while a hand goes on (engine/position_facts.h).
+#define MELDCHECK_SAME_FACT(type, member, initial, key, expect_key, codec, told) \
+  if (in_play_state(facts::told{}) && !same(key)) return false;
+  MELDCHECK_POSITION_FACTS(MELDCHECK_SAME_FACT)
+#undef MELDCHECK_SAME_FACT
   const json& seats = theirs.value("players", json::object());
   for (const auto& [name, seat] : ours["players"].items()) {
     if (!seats.contains(name)) return false;

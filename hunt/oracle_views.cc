@@ -38,7 +38,7 @@ oracle::Position position_of(const GameState& s) {
 
 void position_of(const GameState& s, oracle::Position& p) {
   p.players = s.num_players;
-#define MELDCHECK_VIEW_FACT(type, member, initial, key, expect_key, codec) view(facts::codec{}, s.member, p.member);
+#define MELDCHECK_VIEW_FACT(type, member, initial, key, expect_key, codec, told) view(facts::codec{}, s.member, p.member);
   MELDCHECK_POSITION_FACTS(MELDCHECK_VIEW_FACT)
 #undef MELDCHECK_VIEW_FACT
   p.round_scores.assign(s.round_scores.begin(), s.round_scores.begin() + s.num_players);

@@ -224,7 +224,7 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   static const std::set<std::string_view> named = {"to_move",   "first_player", "dealer", "phase",     "round",
                                                    "first_lap", "hand_over",    "game_over", "winner", "last_out",
                                                    "passes",    "next_meld",    "turns",  "rng"};
-#define MELDCHECK_DIFFERENT_FACT(type, member, initial, key, expect_key, codec) \
+#define MELDCHECK_DIFFERENT_FACT(type, member, initial, key, expect_key, codec, told) \
   if (!named.contains(key))                                                    \
     fact(e.member != m.member, key, expect_key, [](const Position& p) { return listed_fact_text(facts::codec{}, p.member); });
   MELDCHECK_POSITION_FACTS(MELDCHECK_DIFFERENT_FACT)

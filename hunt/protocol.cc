@@ -60,6 +60,15 @@ json state_json(const GameState& s, const RuleSet& r) {
   return state;
 }
 
+bool engine_tells(facts::WhilePlaying, const char*, const GameState& s, const RuleSet&) { return !s.hand_over; }
+bool engine_tells(facts::WhereRuled, const char* key, const GameState&, const RuleSet& r) {
+  const char* named = setup_key(key, r);
+  return named && std::string_view(named) == key;
+}
+bool engine_tells(facts::Always, const char*, const GameState&, const RuleSet&) { return true; }
+bool engine_tells(facts::InScore, const char*, const GameState& s, const RuleSet&) { return s.game_over; }
+bool engine_tells(facts::Own, const char*, const GameState&, const RuleSet&) { return false; }
+
 namespace {
 
 json error(const json& id, const std::string& code, const std::string& message) {

@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "files/ruleset_loader.h"
+#include "files/scenario_writer.h"
 #include "files/yaml_doc.h"
 
 namespace meldcheck {
@@ -25,6 +26,27 @@ nlohmann::json step_json(const Action& a, const RuleSet& r, int to_move);
 // A position as the protocol's `state`: a `setup` that reads back to it, with round_over
 // and game_over.
 nlohmann::json state_json(const GameState& s, const RuleSet& r);
+
+// Whether another engine tells a fact of `s` (engine/position_facts.h's Told column), so
+// whether lockstep holds it to that fact; and whether a hand in progress is compared on it
+// in the `state` answer (its end and the match's go by round_over and game_over).
+bool engine_tells(facts::WhilePlaying, const char* key, const GameState& s, const RuleSet& r);
+bool engine_tells(facts::WhereRuled, const char* key, const GameState& s, const RuleSet& r);
+bool engine_tells(facts::Always, const char* key, const GameState& s, const RuleSet& r);
+bool engine_tells(facts::InScore, const char* key, const GameState& s, const RuleSet& r);
+bool engine_tells(facts::Own, const char* key, const GameState& s, const RuleSet& r);
+constexpr bool in_play_state(facts::WhilePlaying) { return true; }
+constexpr bool in_play_state(facts::WhereRuled) { return true; }
+constexpr bool in_play_state(facts::Always) { return false; }
+constexpr bool in_play_state(facts::InScore) { return false; }
+constexpr bool in_play_state(facts::Own) { return false; }
+
+// A fact as the protocol writes it (a scenario's value as JSON).
+template <typename Codec, typename T>
+nlohmann::json fact_json(Codec codec, T value) {
+  const std::vector<YamlNode> docs = parse_yaml(fact_text(codec, value), "fact");
+  return docs.empty() ? nlohmann::json() : yaml_to_json(docs[0]);
+}
 
 // meldcheck's engine behind the protocol: reads requests from `in` until it ends or `quit`,
 // answers on `out`. Never throws on bad input: answers bad-request.

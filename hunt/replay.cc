@@ -133,7 +133,7 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     }
   }
   if (e.stock_size) compare<int>(out, "stock_size", *e.stock_size, s.stock.size(), num);
-#define MELDCHECK_COMPARE_FACT(type, member, initial, key, expect_key, codec)                                        \
+#define MELDCHECK_COMPARE_FACT(type, member, initial, key, expect_key, codec, told)                                        \
   if (e.facts.member && *e.facts.member != s.member)                                                              \
     out.push_back(std::string(expect_key) + ": expected " + fact_text(facts::codec{}, *e.facts.member) + ", got " + \
                   fact_text(facts::codec{}, s.member));
