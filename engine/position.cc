@@ -75,6 +75,9 @@ GameState make_position(const RuleSet& rules, const StatedPosition& st) {
       if (m.id < kFirstNamedMeld) next = std::max(next, m.id + 1);  // named melds are not numbers in use
     s.next_meld = uint8_t(next);
   }
+  // A turn owes only what the rules can make it owe.
+  if (!st.turn.freed_jokers.empty() && !rules.swap.joker_used_same_turn)
+    throw std::invalid_argument("freed jokers owed where a freed joker need not go down the same turn");
   if (st.offer) s.offer = *st.offer;
   else if (!s.discard.empty()) s.offer = Offer{uint8_t((s.to_move + n - 1) % n), s.phase == Phase::kPlay};
   s.turn = st.turn;

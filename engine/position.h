@@ -46,7 +46,8 @@ struct StatedPosition {
 };
 
 // The position stated. Throws std::invalid_argument when a card is not of the ruleset's deck
-// for that many players, or is placed twice (readers check their input first, with places).
+// for that many players or is placed twice, or the turn owes what the rules never make it
+// owe (readers check their input first, with places).
 GameState make_position(const RuleSet& rules, const StatedPosition& stated);
 
 // Everything `s` holds, stated: make_position gives `s` back. Edit a position by stating it,

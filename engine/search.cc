@@ -40,8 +40,10 @@ bool repeats_rank_or_suit(const MeldList& candidates, std::span<const int> chose
   return false;
 }
 
-// Whether the round's contract can be laid down from `counts` with a card of face f in it.
-bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, Face f) {
+// Whether the round's contract can be laid down from the `cards` of `pool` with a card of
+// face f in it; in a last round that goes down with every card, from all of them.
+bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, int cards, Face f) {
+  const bool every_card = r.going_out.last_round_all_cards && in_last_round(s, r);
   const auto& contracts = r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(s.round, contracts.size()) - 1];
   MeldList candidates;
@@ -56,6 +58,11 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, Face 
       candidates, pool.counts, want.sets + want.runs, true, 256,
       [&](std::span<const int> chosen) {
         if (r.opening.contract_distinct && repeats_rank_or_suit(candidates, chosen)) return 1;
+        if (every_card) {
+          size_t laid = 0;
+          for (int i : chosen) laid += candidates[size_t(i)].size();
+          if (int(laid) != cards) return 1;
+        }
         for (int i : chosen) found |= has_face(candidates[size_t(i)], f);
         return found ? 256 : 1;  // counts toward the limit: a find stops the search
       },
@@ -68,7 +75,7 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, Face 
 bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, bool layoffs) {
   const Pool pool(cards);
   if (!s.first_lap && !s.players[p].opened && r.opening.form == OpeningForm::kContract)
-    return contract_with(s, r, pool, f);
+    return contract_with(s, r, pool, cards.size(), f);
   const bool can_meld = may_meld_now(s, r, p);
   if (can_meld) {
     bool found = !for_each_meld_with(r.meld, pool, f, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });

@@ -373,6 +373,8 @@ void read_turn(const Reader& in, const YamlNode& n, TurnFacts& t, const CardSet&
     }
     if (k.scalar == "freed_jokers") {
       int count = int(in.integer(v, 0, kMaxJokers, k.scalar));
+      if (count > 0 && !in.rules().swap.joker_used_same_turn)
+        in.fail(v, "freed jokers are owed only where a freed joker must go down the same turn (" + in.rules().id + ")");
       CardSet jokers;
       for (Card c : hand)
         if (is_joker(c) && jokers.size() < count) jokers.insert(c);

@@ -341,6 +341,7 @@ void play_games(Shared& run, LockstepReport& report) {
   play.policy = Policy::kRandom;
   play.arbitrary = settings.arbitrary;
   play.whole_match = settings.whole_match;
+  play.from_positions = settings.from_positions;
   int troubled_in_a_row = 0;
   while (!run.diverged.load()) {
     if (run.stop.load()) {

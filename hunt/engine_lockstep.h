@@ -28,6 +28,7 @@ struct LockstepSettings {
   std::optional<double> seconds;    // play games until this much time has passed instead
   bool whole_match = false;
   double arbitrary = 0.1;           // the chance that a step is an arbitrary action
+  bool from_positions = false;      // each game from a boundary position (hunt/boundary.h)
   // Each step the engine lists tried on meldcheck's engine: at every step, at one step in
   // hunt::kSampleEvery, or never.
   LegalCompare legal = LegalCompare::kAll;

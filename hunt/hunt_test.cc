@@ -7,6 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/invariants.h"
+#include "files/scenario_writer.h"
+#include "hunt/boundary.h"
 #include "hunt/checks.h"
 #include "hunt/config.h"
 #include "hunt/report.h"
@@ -427,6 +430,32 @@ TEST(Catalog, EveryPredicateIsAClauseOfItsRuleset) {
           << id << " has a predicate but no clause in spec/" << spec->id() << ".yaml";
     }
   }
+}
+
+// Boundary positions are positions the contract accepts: every card of the deck in one
+// place, the engine's invariants kept, and written as a setup they read back to themselves.
+// Every boundary is reached.
+TEST(Boundary, PositionsKeepTheContractAndReadBack) {
+  const ConfigSpace space(library(), {}, std::nullopt, {}, 0);
+  std::set<std::string> reached;
+  for (uint64_t i = 0; i < 400; ++i) {
+    const GameSpec game = space.game(5, i);
+    const RuleSet& r = game.config->rules;
+    const BoundaryPosition b = boundary_position(game);
+    for (Boundary kind : b.bends) reached.insert(boundary_name(kind));
+    Card bad = kNoCard;
+    ASSERT_TRUE(cards_conserved(b.state, r, &bad)) << "game " << i << ": card " << int(bad);
+    ASSERT_EQ(invariant_violation(b.state, r), "") << "game " << i;
+    std::string text = "name: boundary\nruleset: " + game.config->ruleset + "\nvariants: [";
+    for (size_t k = 0; k < game.config->variants.size(); ++k) text += (k ? ", " : "") + game.config->variants[k];
+    text += "]\noptions: {";
+    for (const auto& [o, choice] : game.config->options) text += o + ": " + choice + ", ";
+    text += "}\nsetup:\n" + write_setup(b.state, r, 2);
+    const std::vector<Scenario> read = parse_scenarios(text, "boundary.yaml", library());
+    ASSERT_EQ(read.size(), 1u);
+    EXPECT_TRUE(read[0].start == b.state) << "game " << i << ": " << state_difference(read[0].start, b.state) << "\n" << text;
+  }
+  for (int k = 0; k < int(Boundary::kCount); ++k) EXPECT_TRUE(reached.count(boundary_name(Boundary(k)))) << boundary_name(Boundary(k));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "hunt/play.h"
 
 #include "engine/rng.h"
+#include "hunt/boundary.h"
 
 namespace meldcheck::hunt {
 namespace {
@@ -104,7 +105,16 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   const Config& c = *game.config;
   const RuleSet& r = c.rules;
   ++stats.games;
-  GameState s = new_match(r, game.players, game.deal_seed, game.players - 1);
+  GameState s;
+  if (settings.from_positions) {
+    BoundaryPosition start = boundary_position(game);
+    s = start.state;
+    std::string bends;
+    for (Boundary b : start.bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
+    ++stats.starts[bends.empty() ? "play" : bends];
+  } else {
+    s = new_match(r, game.players, game.deal_seed, game.players - 1);
+  }
   CandidateLog* log = judge ? judge->candidates() : nullptr;
   RandomPlayer player(game.play_seed);
   SplitMix64 coin{game.play_seed ^ 0x5851F42D4C957F2Dull};
@@ -112,6 +122,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   Failure failure;
   failure.game = game;
   failure.trace.start = s;
+  failure.from_setup = settings.from_positions;
   // The finding's state: its own position, the state after the step, or the one before.
   auto fail = [&](Finding f, const GameState& before, const GameState& after) {
     failure.at = f.position ? *f.position : f.about_state ? after : before;
@@ -127,7 +138,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
 
   const DealInfo dealt{game.deal_seed, game.players - 1};
   if (judge) {
-    if (auto f = judge->starts(s, &dealt)) return fail(*f, s, s);
+    if (auto f = judge->starts(s, settings.from_positions ? nullptr : &dealt)) return fail(*f, s, s);
   }
 
   int hands = 0, hand_turns = 0;

@@ -20,6 +20,8 @@ struct PlaySettings {
   double arbitrary = 0;                  // the chance that a step is an arbitrary action
   CheckLevel checks = CheckLevel::kAll;  // kNone also leaves the coverage uncounted (simulate's judge)
   bool whole_match = false;              // play hands until the match is over
+  // Start each game from a boundary position (hunt/boundary.h) instead of its deal.
+  bool from_positions = false;
 };
 
 // A game as it was played: where it started and its steps.

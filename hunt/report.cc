@@ -68,7 +68,7 @@ T get(const json& j, const char* key, const std::string& where) {
 
 std::string to_json(const Report& r, const RulesetLibrary& library) {
   json run = {{"seed", r.seed},       {"policy", r.policy},     {"checks", r.checks},
-              {"arbitrary", r.arbitrary}, {"rulesets", r.rulesets}, {"options", r.options},
+              {"arbitrary", r.arbitrary}, {"start", r.start}, {"rulesets", r.rulesets}, {"options", r.options},
               {"players", r.players}, {"budget", {{"kind", r.budget}, {"amount", r.amount}}},
               {"shard", {{"index", r.shard}, {"count", r.shards}}}};
   run["variants"] = r.variants ? json(*r.variants) : json(nullptr);
@@ -104,6 +104,7 @@ std::string to_json(const Report& r, const RulesetLibrary& library) {
        {{"median", r.stats.hand_length(0.5)}, {"p90", r.stats.hand_length(0.9)},
         {"max", r.stats.hand_lengths.empty() ? 0 : r.stats.hand_lengths.rbegin()->first}, {"histogram", histogram}}},
       {"ends", ends},
+      {"starts", r.stats.starts},
       {"seats", seats},
       {"coverage", coverage},
       {"clause_tallies", raw},
@@ -132,6 +133,7 @@ Report report_from_json(const std::string& text, const std::string& file) {
   r.policy = get<std::string>(run, "policy", where);
   r.checks = get<std::string>(run, "checks", where);
   r.arbitrary = get<double>(run, "arbitrary", where);
+  if (run.contains("start")) r.start = get<std::string>(run, "start", where);
   r.rulesets = get<std::vector<std::string>>(run, "rulesets", where);
   if (!run.at("variants").is_null()) r.variants = get<std::vector<std::string>>(run, "variants", where);
   r.options = get<std::map<std::string, std::string>>(run, "options", where);
@@ -145,6 +147,7 @@ Report report_from_json(const std::string& text, const std::string& file) {
   r.stats.matches = get<int64_t>(j, "matches", file);
   r.stats.actions = get<int64_t>(j, "actions", file);
   for (const json& pair : j.at("hand_length").at("histogram")) r.stats.hand_lengths[pair.at(0).get<int64_t>()] = pair.at(1).get<int64_t>();
+  if (j.contains("starts")) r.stats.starts = get<std::map<std::string, int64_t>>(j, "starts", file);
   for (const auto& [id, e] : j.at("ends").items())
     r.stats.ends[id] = {get<int64_t>(e, "went_out", file), get<int64_t>(e, "stock_ran_dry", file), get<int64_t>(e, "turn_bound", file)};
   for (const auto& [key, s] : j.at("seats").items()) {
@@ -179,7 +182,7 @@ Report merge(const std::vector<Report>& shards) {
   out.interrupted = false;
   std::set<int> seen;
   for (const Report& r : shards) {
-    if (r.seed != out.seed || r.policy != out.policy || r.checks != out.checks || r.arbitrary != out.arbitrary ||
+    if (r.seed != out.seed || r.policy != out.policy || r.checks != out.checks || r.arbitrary != out.arbitrary || r.start != out.start ||
         r.rulesets != out.rulesets || r.variants != out.variants || r.options != out.options || r.players != out.players ||
         r.budget != out.budget || r.amount != out.amount || r.shards != out.shards)
       throw std::invalid_argument("the reports are not shards of one run (seed, policy, checks, rulesets or budget differ)");
@@ -202,6 +205,7 @@ void write_text(std::ostream& out, const Report& r, const RulesetLibrary& librar
   char line[256];
   out << "meldcheck simulate: seed " << r.seed << ", policy " << r.policy << ", checks " << r.checks;
   if (r.arbitrary > 0) out << ", arbitrary " << r.arbitrary;
+  if (r.start != "deal") out << ", from " << r.start;
   if (r.shards > 1) out << ", shard " << r.shard << "/" << r.shards;
   out << (r.interrupted ? " (interrupted)" : "") << "\n";
   std::snprintf(line, sizeof line, "%lld games, %lld hands, %lld matches, %lld actions in %.1f s: %.0f actions/s, %.0f hands/s (%d jobs)\n",
@@ -215,6 +219,11 @@ void write_text(std::ostream& out, const Report& r, const RulesetLibrary& librar
                 (long long)r.stats.hand_length(0.9),
                 (long long)(r.stats.hand_lengths.empty() ? 0 : r.stats.hand_lengths.rbegin()->first));
   out << line;
+  if (!r.stats.starts.empty()) {
+    out << "\nstarted from boundary positions:";
+    for (const auto& [bends, n] : r.stats.starts) out << " " << bends << " " << n << ";";
+    out << "\n";
+  }
   out << "\nhow hands ended:\n";
   std::snprintf(line, sizeof line, "  %-18s %10s %14s %11s\n", "ruleset", "went out", "stock ran dry", "turn bound");
   out << line;

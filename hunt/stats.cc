@@ -11,6 +11,7 @@ void Stats::merge(const Stats& o) {
   matches += o.matches;
   actions += o.actions;
   for (const auto& [len, n] : o.hand_lengths) hand_lengths[len] += n;
+  for (const auto& [bends, n] : o.starts) starts[bends] += n;
   for (const auto& [id, e] : o.ends) {
     EndCounts& m = ends[id];
     m.went_out += e.went_out;

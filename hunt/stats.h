@@ -31,6 +31,9 @@ struct Stats {
   std::map<std::string, EndCounts> ends;    // by ruleset
   std::map<std::string, SeatTally> seats;   // by "ruleset/players"
   std::map<std::string, std::vector<ClauseTally>> clauses;  // by ruleset, in catalog order
+  // Games started from a boundary position (simulate --start positions), by its bends
+  // ("target+short-stock"; "play" for a position of play left unbent).
+  std::map<std::string, int64_t> starts;
 
   void merge(const Stats& other);
   // A quantile of the hand lengths (0.5: the median), exact from the counts.

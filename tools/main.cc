@@ -9,6 +9,7 @@
 #include "tools/completion.h"
 #include "hunt/house.h"
 #include "tools/check_command.h"
+#include "tools/explore_command.h"
 #include "hunt/engine_replay.h"
 #include "hunt/protocol.h"
 #include "hunt/replay.h"
@@ -160,6 +161,8 @@ int main(int argc, char** argv) {
   CLI::App* check = meldcheck::add_check_command(app, check_flags);
   meldcheck::SimulateFlags simulate_flags;
   CLI::App* simulate = meldcheck::add_simulate_command(app, simulate_flags);
+  meldcheck::ExploreFlags explore_flags;
+  CLI::App* explore = meldcheck::add_explore_command(app, explore_flags);
   meldcheck::ReproduceFlags reproduce_flags;
   CLI::App* reproduce = meldcheck::add_reproduce_command(app, reproduce_flags);
 
@@ -196,6 +199,7 @@ int main(int argc, char** argv) {
     if (*check) return meldcheck::check_command(check_flags, lib);
     if (*serve) return meldcheck::serve(std::cin, std::cout, lib);
     if (*simulate) return meldcheck::simulate_command(simulate_flags, lib);
+    if (*explore) return meldcheck::explore_command(explore_flags, lib);
     if (*reproduce) return meldcheck::reproduce_command(reproduce_flags);
     if (*solve) {
       std::optional<meldcheck::SolverGoal> goal;

@@ -87,6 +87,7 @@ hunt::RunSettings settings_from(const SimulateFlags& f) {
   s.play.policy = f.policy == "greedy" ? Policy::kGreedy : Policy::kRandom;
   if (f.arbitrary && (*f.arbitrary < 0 || *f.arbitrary > 1)) throw BadInput("--arbitrary must be a chance between 0 and 1");
   s.play.arbitrary = f.arbitrary.value_or(0);
+  s.play.from_positions = f.start == "positions";
   s.play.checks = f.checks == "none" ? hunt::CheckLevel::kNone : f.checks == "sampled" ? hunt::CheckLevel::kSampled : hunt::CheckLevel::kAll;
   return s;
 }
@@ -159,10 +160,12 @@ int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const
   s.whole_match = run.budget == hunt::RunSettings::Budget::kMatches;
   if (run.budget == hunt::RunSettings::Budget::kSeconds) s.seconds = run.seconds;
   s.arbitrary = f.arbitrary.value_or(0.1);
+  s.from_positions = f.start == "positions";
   s.legal = f.legal == "none" ? LegalCompare::kNone : f.legal == "sampled" ? LegalCompare::kSampled : LegalCompare::kAll;
   s.jobs = run.jobs;
   s.out = f.out;
   s.how = "meldcheck simulate --engine '" + f.engine + "' --seed " + std::to_string(run.seed) +
+          (s.from_positions ? " --start positions" : "") +
           (f.ruleset != "all" ? " --ruleset " + f.ruleset : "");
   interrupted = false;
   auto previous = std::signal(SIGINT, on_interrupt);
@@ -203,6 +206,11 @@ CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
   sim->add_option("--jobs", f.jobs, "jobs playing side by side (default: the cores)");
   sim->add_option("--policy", f.policy, "random: uniformly among the legal actions; greedy: go out, meld, lay off first")
       ->check(CLI::IsMember({"random", "greedy"}))
+      ->capture_default_str();
+  sim->add_option("--start", f.start,
+                  "deal: each game from its deal; positions: from a boundary position (the target, the last round, "
+                  "a short stock or hand, an opening one card short, a joker standing for a held card, twins)")
+      ->check(CLI::IsMember({"deal", "positions"}))
       ->capture_default_str();
   sim->add_option("--arbitrary", f.arbitrary, "the chance that a step is an arbitrary action, to be refused cleanly (default 0; 0.1 with --engine)");
   sim->add_option("--checks", f.checks, "all, sampled or none (below)")->check(CLI::IsMember({"all", "sampled", "none"}))->capture_default_str();
@@ -256,6 +264,7 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     report.policy = f.policy;
     report.checks = f.checks;
     report.arbitrary = settings.play.arbitrary;
+    report.start = f.start;
     for (const RulesetSpec* spec : space->rulesets()) report.rulesets.push_back(spec->id());
     report.variants = variants;
     report.options = options;
@@ -283,7 +292,8 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     report.interrupted = result.interrupted;
     if (result.failure) {
       const hunt::Failure& fail = *result.failure;
-      std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) + ", game " + std::to_string(fail.game.index) +
+      std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) +
+                        (settings.play.from_positions ? " --start positions" : "") + ", game " + std::to_string(fail.game.index) +
                         " (" + hunt::describe(*fail.game.config, *library.find(fail.game.config->ruleset)) + ", " +
                         std::to_string(fail.game.players) + " players)";
       const hunt::Written written = hunt::write_finding(fail, {how, fail.trace.actions.size()}, f.out);

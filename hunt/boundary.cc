@@ -1,0 +1,237 @@
+#include "hunt/boundary.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "engine/invariants.h"
+#include "engine/position.h"
+#include "engine/random_play.h"
+#include "engine/rng.h"
+
+namespace meldcheck::hunt {
+namespace {
+
+// Random steps from the deal before the bend: at most this many.
+constexpr int kPrefixStepsAtMost = 80;
+
+// A statement being bent, and where a card may be taken from: the cards out of play, then
+// the stock, the other hands and the discard pile below its top; never the table or what
+// the turn in progress owes.
+class Bender {
+ public:
+  Bender(const GameState& s, uint64_t seed)
+      : st_(state_position(s)), out_(s.out), rng_{seed}, mover_(s.to_move) {
+    owed_ = s.turn.pile_meld_due | s.turn.freed_jokers;
+    if (s.turn.must_use != kNoCard) owed_.insert(s.turn.must_use);
+    if (s.turn.no_discard != kNoCard) owed_.insert(s.turn.no_discard);
+  }
+
+  StatedPosition& stated() { return st_; }
+  uint64_t next() { return rng_.next(); }
+  int mover() const { return mover_; }
+
+  // A card of face `f` moved into `player`'s hand; false when none can be had.
+  bool give(int player, Face f) {
+    const std::optional<Card> c = take(f, player);
+    if (!c) return false;
+    st_.seats[player].hand.insert(*c);
+    return true;
+  }
+  // A card of face `f` put on top of the stock.
+  bool top_stock(Face f) {
+    const std::optional<Card> c = take(f, -1);
+    if (!c) return false;
+    st_.stock.insert(st_.stock.begin(), *c);
+    return true;
+  }
+  // `player`'s hand cut to `keep` cards and what the turn owes; the rest out of play.
+  void cut_hand(int player, int keep) {
+    CardSet kept = st_.seats[player].hand & owed_;
+    for (Card c : st_.seats[player].hand)
+      if (!kept.contains(c) && kept.size() < keep + (st_.seats[player].hand & owed_).size()) kept.insert(c);
+    out_ |= st_.seats[player].hand.minus(kept);
+    st_.seats[player].hand = kept;
+  }
+  void cut_stock(size_t keep) {
+    while (st_.stock.size() > keep) {
+      out_.insert(st_.stock.back());
+      st_.stock.pop_back();
+    }
+  }
+
+ private:
+  std::optional<Card> take(Face f, int player) {
+    auto is = [&](Card c) { return face_of(c) == f && !owed_.contains(c); };
+    for (Card c : out_)
+      if (is(c)) return out_.erase(c), c;
+    for (size_t i = 0; i < st_.stock.size(); ++i)
+      if (is(st_.stock[i])) {
+        const Card c = st_.stock[i];
+        st_.stock.erase(st_.stock.begin() + long(i));
+        return c;
+      }
+    for (int p = 0; p < st_.players; ++p)
+      if (p != player)
+        for (Card c : st_.seats[p].hand)
+          if (is(c)) return st_.seats[p].hand.erase(c), c;
+    for (size_t i = 0; i + 1 < st_.discard.size(); ++i)
+      if (is(st_.discard[i])) {
+        const Card c = st_.discard[i];
+        st_.discard.erase(st_.discard.begin() + long(i));
+        return c;
+      }
+    return std::nullopt;
+  }
+
+  StatedPosition st_;
+  CardSet out_, owed_;
+  SplitMix64 rng_;
+  int mover_;
+};
+
+bool bend_target(Bender& b, const RuleSet& r) {
+  if (r.match.goal != MatchGoal::kTarget) return false;
+  StatedPosition& st = b.stated();
+  static constexpr int kAbout[] = {-1, 0, 1, -2, -10, -25, -60};
+  const int lead = r.match.target + kAbout[b.next() % std::size(kAbout)];
+  const int tied = 1 + int(b.next() % 2);
+  for (int p = 0; p < st.players; ++p) st.seats[p].total = lead - 1 - int(b.next() % 150);
+  for (int k = 0; k < tied; ++k) st.seats[b.next() % uint64_t(st.players)].total = lead;
+  return true;
+}
+
+bool bend_last_round(Bender& b, const RuleSet& r) {
+  if (r.match.goal != MatchGoal::kRounds) return false;
+  StatedPosition& st = b.stated();
+  // Before anyone has gone down: a contract laid in an earlier round does not carry over.
+  if (!st.table.empty()) return false;
+  for (int p = 0; p < st.players; ++p)
+    if (st.seats[p].opened.value_or(false)) return false;
+  if (!r.opening.contracts.empty()) st.facts.round = uint16_t(r.opening.contracts.size());
+  else st.facts.round = std::max<uint16_t>(r.match.rounds, 1);
+  // The lowest (or highest) totals tied.
+  const int base = int(b.next() % 120);
+  for (int p = 0; p < st.players; ++p) st.seats[p].total = base + 5 + int(b.next() % 60);
+  const int a = int(b.next() % uint64_t(st.players)), c = (a + 1) % st.players;
+  st.seats[a].total = st.seats[c].total = r.match.lowest_wins ? base : base + 70;
+  return true;
+}
+
+bool bend_opening_short(Bender& b, const RuleSet& r) {
+  const int p = b.mover();
+  StatedPosition& st = b.stated();
+  if (st.seats[p].opened.value_or(false)) return false;
+  for (const Meld& m : st.table)
+    if (m.owner == p) return false;
+  std::vector<Face> wanted;  // the cards of the opening; the last tops the stock
+  auto set_of = [&](int rank, int n) {  // of distinct suits
+    const int first = int(b.next() % uint64_t(kSuits));
+    for (int k = 0; k < n; ++k) wanted.push_back(Face::natural((first + k) % kSuits, rank));
+  };
+  auto run_of = [&](int n) {
+    const int suit = int(b.next() % uint64_t(kSuits));
+    const int low = 2 + int(b.next() % uint64_t(kRanks - n));
+    for (int k = 0; k < n; ++k) wanted.push_back(Face::natural(suit, low + k));
+  };
+  const int set_size = r.meld.min_size, run_size = r.meld.min_size + (r.opening.form == OpeningForm::kContract);
+  if (r.opening.form == OpeningForm::kContract) {
+    const ContractRound& c = r.opening.contracts[std::min<size_t>(st.facts.round.value_or(1), r.opening.contracts.size()) - 1];
+    for (int k = 0; k < c.sets; ++k) set_of(2 + int(b.next() % 11), set_size);
+    for (int k = 0; k < c.runs; ++k) run_of(run_size);
+  } else if (r.opening.form == OpeningForm::kPoints) {
+    // Three of one number worth the opening, or one short of it.
+    const int rank = std::clamp(int((r.opening.points + 2) / 3) - int(b.next() % 2), 1, kRanks);
+    set_of(rank, set_size);
+  } else {
+    if (b.next() % 2) set_of(2 + int(b.next() % 11), set_size);
+    else run_of(run_size);
+  }
+  const Face last = wanted.back();
+  wanted.pop_back();
+  for (Face f : wanted)
+    if (!b.give(p, f)) return false;
+  return b.top_stock(last);
+}
+
+bool bend_joker_held(Bender& b) {
+  StatedPosition& st = b.stated();
+  for (const Meld& m : st.table)
+    for (int i = 0; i < m.shape.size; ++i) {
+      if (!m.shape.joker(i)) continue;
+      Face f = m.shape.faces[i];
+      if (f.is_rank_only()) f = Face::natural(int(b.next() % uint64_t(kSuits)), f.rank());
+      if (b.give(b.mover(), f)) return true;
+    }
+  return false;
+}
+
+bool bend_twins(Bender& b) {
+  const CardSet hand = b.stated().seats[b.mover()].hand;
+  for (Card c : hand)
+    if (!is_joker(c) && b.give(b.mover(), face_of(c))) return true;
+  return false;
+}
+
+bool bend(Bender& b, const RuleSet& r, Boundary kind) {
+  switch (kind) {
+    case Boundary::kTarget: return bend_target(b, r);
+    case Boundary::kLastRound: return bend_last_round(b, r);
+    case Boundary::kShortStock: b.cut_stock(size_t(b.next() % 3)); return true;
+    case Boundary::kShortHand: b.cut_hand(b.mover(), 1 + int(b.next() % 2)); return true;
+    case Boundary::kOpeningShort: return bend_opening_short(b, r);
+    case Boundary::kJokerHeld: return bend_joker_held(b);
+    case Boundary::kTwins: return bend_twins(b);
+    case Boundary::kCount: break;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* boundary_name(Boundary b) {
+  switch (b) {
+    case Boundary::kTarget: return "target";
+    case Boundary::kLastRound: return "last-round";
+    case Boundary::kShortStock: return "short-stock";
+    case Boundary::kShortHand: return "short-hand";
+    case Boundary::kOpeningShort: return "opening-short";
+    case Boundary::kJokerHeld: return "joker-held";
+    case Boundary::kTwins: return "twins";
+    case Boundary::kCount: break;
+  }
+  return "?";
+}
+
+BoundaryPosition boundary_position(const GameSpec& game) {
+  const RuleSet& r = game.config->rules;
+  SplitMix64 rng{game.deal_seed ^ 0xB0DA7E5EEDull};
+  GameState s = new_match(r, game.players, game.deal_seed, game.players - 1);
+  // Some steps of play first, so that the table has melds (and jokers) to bend; bent where
+  // the turn owes nothing (a card taken that must be used may not be cut away).
+  RandomPlayer player(game.play_seed ^ 0x9E3779B97F4A7C15ull);
+  GameState now = s;
+  for (int k = int(rng.next() % kPrefixStepsAtMost); k > 0; --k) {
+    const Action* a = player.legal(now, r, true);
+    if (!a) break;
+    apply(now, r, *a);
+    if (now.hand_over) break;
+    const TurnFacts& t = now.turn;
+    if (t.pile_meld_due.empty() && t.freed_jokers.empty() && t.must_use == kNoCard && t.no_discard == kNoCard) s = now;
+  }
+  // One or two boundaries that apply, each kept only where the engine's invariants hold.
+  BoundaryPosition out{s, {}};
+  const int bends = 1 + int(rng.next() % 2);
+  for (int tries = 0; tries < 8 && int(out.bends.size()) < bends; ++tries) {
+    const Boundary kind = Boundary(rng.next() % uint64_t(Boundary::kCount));
+    if (std::find(out.bends.begin(), out.bends.end(), kind) != out.bends.end()) continue;
+    Bender b(out.state, rng.next());
+    if (!bend(b, r, kind)) continue;
+    GameState bent = make_position(r, b.stated());
+    if (!invariant_violation(bent, r).empty()) continue;
+    out.state = bent;
+    out.bends.push_back(kind);
+  }
+  return out;
+}
+
+}  // namespace meldcheck::hunt

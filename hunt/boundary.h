@@ -1,0 +1,43 @@
+// Positions at the edges of the rules, which random play from a deal seldom reaches: the
+// totals at a match's target (one short, on it, past it, the leaders tied), the last round
+// of a match and a tie for the lowest total, a stock or Rummikub pool of zero to two cards,
+// a hand of one or two cards, an opening or a contract one card short (the card on top of
+// the stock), a joker on the table standing for a card the player to move holds, twins
+// from two decks. Each is a position of a random game bent by a statement
+// (engine/position.h): every card of the deck in one place, the engine's invariants kept.
+// `simulate --start positions` plays from them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/state.h"
+#include "hunt/config.h"
+
+namespace meldcheck::hunt {
+
+enum class Boundary : uint8_t {
+  kTarget,        // totals about the target, leaders tied (match goal: a target)
+  kLastRound,     // the last round, the lowest totals tied (match goal: rounds)
+  kShortStock,    // zero, one or two cards in the stock
+  kShortHand,     // the player to move holds one or two cards (and what the turn owes)
+  kOpeningShort,  // the player to move lacks one card of an opening or contract: it tops the stock
+  kJokerHeld,     // a joker on the table stands for a card the player to move holds
+  kTwins,         // the player to move holds both copies of a card
+  kCount
+};
+
+// "target", "last-round", ...: the boundary's name in reports and coverage.
+const char* boundary_name(Boundary b);
+
+struct BoundaryPosition {
+  GameState state;
+  std::vector<Boundary> bends;  // the boundaries it was bent to (none: a position of play)
+};
+
+// The position game `game` starts from under `simulate --start positions`: from its deal,
+// some random steps, then one or two boundaries (those that apply to the ruleset and the
+// position), all drawn from the game's seeds.
+BoundaryPosition boundary_position(const GameSpec& game);
+
+}  // namespace meldcheck::hunt
