@@ -36,7 +36,7 @@ std::vector<Action> meld_tries(const GameState& s, int p, uint64_t bits) {
 }
 
 RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
-  const Game g = *games({}, 150);
+  const Game g = *games({}, 150, false, true);
   const RuleSet& r = g.config.rules;
   std::string broken;
   std::vector<Action> legal;

@@ -38,7 +38,7 @@ int jokers_on_table(const GameState& s) {
 // only where swaps exist; in femhundra-rummy no joker stands for a card already on the
 // table; in Rummikub a joker on the table stays there and none goes to a rack.
 RC_GTEST_PROP(Properties, JokersMoveOnlyAsTheRulesAllow, ()) {
-  const Game g = *games();
+  const Game g = *games({}, 400, false, true);
   const Config& c = g.config;
   std::string broken;
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {

@@ -15,7 +15,7 @@ namespace {
 
 // 1. Every physical card is in exactly one place after every action, accepted or refused.
 RC_GTEST_PROP(Properties, Conservation, ()) {
-  const Game g = *games();
+  const Game g = *games({}, 400, false, true);
   RC_TAG(g.config.ruleset);
   std::string broken;
   const Trace t = play(g, [&](const GameState&, const Step&, const GameState& after) {
@@ -30,7 +30,7 @@ RC_GTEST_PROP(Properties, Conservation, ()) {
 // 2. A refused action leaves the state equal (hash included) and names a rule of the
 // ruleset's catalog (or a core rule).
 RC_GTEST_PROP(Properties, ARefusalChangesNothingAndNamesARule, ()) {
-  const Game g = *games();
+  const Game g = *games({}, 400, false, true);
   std::string broken;
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {
     if (step.verdict == Check::kNone) return true;

@@ -3,7 +3,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/position.h"
 #include "engine/random_play.h"
+#include "hunt/boundary.h"
 #include "hunt/oracle_views.h"
 #include "files/scenario.h"
 #include "files/scenario_writer.h"
@@ -32,19 +34,20 @@ rc::Gen<Config> configs(std::vector<std::string> ids) {
                       });
 }
 
-rc::Gen<Game> games(std::vector<std::string> ids, int max_length, bool short_pools) {
+rc::Gen<Game> games(std::vector<std::string> ids, int max_length, bool short_pools, bool boundaries) {
   // The length grows with the size (short games first), the rest is even.
   return rc::gen::map(rc::gen::tuple(configs(std::move(ids)), any<uint8_t>(), any<uint64_t>(), uniform(0, 24),
                                      rc::gen::nonEmpty(rc::gen::container<std::vector<uint32_t>>(any<uint32_t>())),
-                                     rc::gen::inRange(1, max_length + 1)),
-                      [short_pools](const auto& t) {
-                        const auto& [config, seats, seed, pool, choices, length] = t;
+                                     rc::gen::inRange(1, max_length + 1), uniform(0, 1)),
+                      [short_pools, boundaries](const auto& t) {
+                        const auto& [config, seats, seed, pool, choices, length, bent] = t;
                         Game g;
                         g.config = config;
                         const PlayerRange range = config.rules.players;
                         g.players = range.min + seats % (range.max - range.min + 1);
                         g.deal_seed = seed;
                         g.pool = short_pools ? pool : -1;
+                        g.boundary = boundaries && bent == 1;
                         g.choices = choices;
                         g.length = length;
                         return g;
@@ -56,7 +59,8 @@ Books::Books(const Config& c, const GameState& start)
 
 Books::Books(const Game& g)
     : catalog_(hunt::game_of(hunt::Config{g.config.ruleset, g.config.variants, g.config.options, g.config.rules})),
-      position_(g.pool >= 0 ? hunt::position_of(start_of(g)) : catalog_.dealt(g.players, g.deal_seed, g.players - 1)) {}
+      position_(g.pool >= 0 || g.boundary ? hunt::position_of(start_of(g))
+                                          : catalog_.dealt(g.players, g.deal_seed, g.players - 1)) {}
 
 void Books::step(const Action& a) { position_ = catalog_.next(position_, hunt::move_of(a)); }
 
@@ -80,10 +84,16 @@ std::string Books::expectations(Notation n) const {
 }
 
 GameState start_of(const Game& g) {
-  GameState s = new_match(g.config.rules, g.players, g.deal_seed, g.players - 1);
-  if (g.pool >= 0)
-    while (s.stock.size() > g.pool) s.out.insert(s.stock.pop());
-  return s;
+  const RuleSet& r = g.config.rules;
+  if (g.boundary) {
+    auto config = std::make_shared<hunt::Config>(hunt::Config{g.config.ruleset, g.config.variants, g.config.options, r});
+    return hunt::boundary_position(hunt::GameSpec{0, config, g.players, g.deal_seed, g.deal_seed ^ 0x5bd1e995u}).state;
+  }
+  GameState s = new_match(r, g.players, g.deal_seed, g.players - 1);
+  if (g.pool < 0) return s;
+  StatedPosition cut = state_position(s);  // the stock's bottom `pool` cards kept, the rest out
+  if (cut.stock.size() > size_t(g.pool)) cut.stock.erase(cut.stock.begin(), cut.stock.end() - g.pool);
+  return make_position(r, cut);
 }
 
 uint32_t choice_at(const Game& g, int i) {
@@ -126,7 +136,7 @@ std::string describe(const Game& g) {
   for (const std::string& v : g.config.variants) s += " +" + v;
   for (const auto& [k, v] : g.config.options) s += " " + k + "=" + v;
   return s + ", " + std::to_string(g.players) + " players, deal seed " + std::to_string(g.deal_seed) +
-         (g.pool >= 0 ? ", pool " + std::to_string(g.pool) : "");
+         (g.pool >= 0 ? ", pool " + std::to_string(g.pool) : "") + (g.boundary ? ", from a boundary position" : "");
 }
 
 void showValue(const Game& g, std::ostream& os) {
@@ -187,7 +197,7 @@ std::string run_text(const std::string& property, const Game& g, const Trace& t,
   }
   if (!verdicts.empty() && !last.verdict.empty()) verdicts.back() = last.verdict;
   if (!verdicts.empty()) verdicts.back() += last.extra;
-  const bool deal = from_deal || (g.pool < 0 && t.start == start_of(g));
+  const bool deal = from_deal || (g.pool < 0 && !g.boundary && t.start == start_of(g));
   const std::string start = deal ? "deal: { players: " + std::to_string(g.players) + ", seed: " + std::to_string(g.deal_seed) + " }\n"
                                  : "setup:\n" + write_setup(t.start, g.config.rules, 2);
   return failure_head(property, why, g.config, describe(g)) + start + write_steps(t.start, g.config.rules, actions, verdicts) +

@@ -45,11 +45,14 @@ struct Game {
   int players = 2;
   uint64_t deal_seed = 0;
   int pool = -1;                  // when >= 0, the stock is cut to this many cards at the start
+  bool boundary = false;          // start from a boundary position instead (hunt/boundary.h)
   std::vector<uint32_t> choices;  // drive the play: legal or arbitrary, and which
   int length = 0;                 // actions to play at most
 };
 
-rc::Gen<Game> games(std::vector<std::string> ids = {}, int max_length = 400, bool short_pools = false);
+// Games of the rulesets `ids`; with `short_pools`, some stocks cut short at the start; with
+// `boundaries`, half of them start from a boundary position (simulate --start positions).
+rc::Gen<Game> games(std::vector<std::string> ids = {}, int max_length = 400, bool short_pools = false, bool boundaries = false);
 
 struct Step {
   Action action;
@@ -62,7 +65,8 @@ struct Trace {
   std::vector<Step> steps;
 };
 
-// The starting state of a game (the deal, the stock cut to `pool` cards if asked).
+// The starting state of a game (the deal, the stock cut to `pool` cards if asked, or the
+// boundary position of its seeds).
 GameState start_of(const Game& g);
 
 // Plays the game: legal actions (two in three) and arbitrary ones. visit(before, step,
