@@ -83,9 +83,12 @@ bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, 
   }
   if (!layoffs || s.first_lap) return false;
   const bool may_build = !r.layoff.needs_opened || s.players[p].opened;
+  // A layoff of every card left goes out, which a turn of building alone may not do
+  // (melding.cc: out-needs-discard).
+  const bool may_empty = !(r.going_out.build_only_needs_discard && !s.turn.melded);
   for (const Meld& m : s.table.all()) {
     bool found = !for_each_layoff_with(r.meld, pool, m.shape, f, [&](std::span<const Token> t) {
-      if (!valid_layoff(s, r, m, t)) return true;
+      if (!valid_layoff(s, r, m, t) || (!may_empty && int(t.size()) == cards.size())) return true;
       // Not yet allowed to build: first a meld of one's own from the other cards.
       return !(may_build || (can_meld && any_meld(s, r, pool.minus(t))));
     });

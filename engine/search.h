@@ -110,13 +110,19 @@ inline bool melds_possible(const MeldRules& rules, const Pool& pool, Face with) 
 // natural card where there is one; when a joker is asked for and the meld found has none,
 // it is tried in the place of each natural card in turn, named as the card or its rank.
 template <class Visit>
-bool visit_with_joker_instead(TokenBuffer& buf, int n, Visit&& visit) {
+bool visit_with_joker_instead(const MeldRules& rules, TokenBuffer& buf, int n, Visit&& visit) {
+  // Cards of one rank are (part of) a set: where a set's jokers stand for its rank alone, the
+  // joker is named so, as the sets found without it are (emit_set_jokers), not twice.
+  bool one_rank = true;
+  for (int i = 1; i < n; ++i) one_rank &= buf[size_t(i)].face.rank() == buf[0].face.rank();
+  const bool rank_named = one_rank && rules.set_standin == SetStandin::kRank;
   for (int i = 0; i < n; ++i) {
     const Token natural = buf[size_t(i)];
     if (!natural.face.is_natural()) continue;
     bool go_on = true;
-    for (const Face standin : {natural.face, Face::rank_only(natural.face.rank())}) {
-      buf[size_t(i)] = Token{Face::joker(), standin};
+    const std::array<Face, 2> standins = {natural.face, Face::rank_only(natural.face.rank())};
+    for (size_t k = rank_named ? 1 : 0; k < standins.size(); ++k) {
+      buf[size_t(i)] = Token{Face::joker(), standins[k]};
       go_on = go_on && visit(std::span<const Token>(buf.data(), size_t(n)));
     }
     buf[size_t(i)] = natural;
@@ -186,7 +192,7 @@ bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Vis
   auto emit = [&](int n) {
     const std::span<const Token> t(buf.data(), n);
     if (!with.is_joker() || has_face(t, with)) return visit(t);
-    return jokers == 0 || visit_with_joker_instead(buf, n, visit);
+    return jokers == 0 || visit_with_joker_instead(rules, buf, n, visit);
   };
   // Sets: a count of each suit of one rank, and some jokers.
   for (int rank = natural_with ? with.rank() : 1; rank <= (natural_with ? with.rank() : kRanks); ++rank) {
@@ -280,7 +286,7 @@ bool for_each_layoff_with(const MeldRules& rules, const Pool& pool, const Shape&
     const std::span<const Token> t(buf.data(), n);
     if (n == 0) return true;
     if (with.is_none() || has_face(t, with)) return visit(t);
-    return !with.is_joker() || jokers == 0 || visit_with_joker_instead(buf, n, visit);
+    return !with.is_joker() || jokers == 0 || visit_with_joker_instead(rules, buf, n, visit);
   };
   if (meld.kind == MeldKind::kSet) {
     const int rank = meld.rank();

@@ -22,7 +22,15 @@ constexpr int kReportVersion = 1;
 struct CoverageRow {
   std::string clause;
   int64_t scenarios = 0, passed = 0, refused = 0;
+  bool refuses = false;  // the clause has checks, so play can reach it both ways
   bool reached() const { return passed > 0 || refused > 0; }
+  bool both_ways() const { return passed > 0 && (refused > 0 || !refuses); }
+  // How play reached it: "" both ways (or passed, for a clause that refuses nothing).
+  const char* gap() const {
+    if (!reached()) return "never reached";
+    if (passed == 0) return "never passed";
+    return both_ways() ? "" : "never refused";
+  }
 };
 
 // Every clause of the run's rulesets, those play never reached first, each group in the
@@ -36,12 +44,14 @@ std::vector<CoverageRow> coverage_rows(const Report& r, const RulesetLibrary& li
     const auto tally = r.stats.clauses.find(id);
     for (size_t i = 0; i < catalog.size(); ++i) {
       CoverageRow row{catalog[i].id};
+      row.refuses = !catalog[i].checks.empty();
       if (auto c = r.cited.find(row.clause); c != r.cited.end()) row.scenarios = c->second;
       if (tally != r.stats.clauses.end() && i < tally->second.size())
         row.passed = tally->second[i].passed, row.refused = tally->second[i].refused;
       rows.push_back(row);
     }
   }
+  std::stable_partition(rows.begin(), rows.end(), [](const CoverageRow& row) { return !row.both_ways(); });
   std::stable_partition(rows.begin(), rows.end(), [](const CoverageRow& row) { return !row.reached(); });
   return rows;
 }
@@ -81,7 +91,11 @@ std::string to_json(const Report& r, const RulesetLibrary& library) {
   for (const auto& [key, s] : r.stats.seats) seats[key] = seats_json(s, players_of(key));
   json coverage = json::array();
   for (const CoverageRow& row : coverage_rows(r, library))
-    coverage.push_back({{"clause", row.clause}, {"scenarios", row.scenarios}, {"passed", row.passed}, {"refused", row.refused}});
+    coverage.push_back({{"clause", row.clause},
+                        {"scenarios", row.scenarios},
+                        {"passed", row.passed},
+                        {"refused", row.refused},
+                        {"refuses", row.refuses}});
   json raw = json::object();  // the clause tallies as counted, for merging
   for (const auto& [id, tallies] : r.stats.clauses) {
     json list = json::array();
@@ -242,13 +256,17 @@ void write_text(std::ostream& out, const Report& r, const RulesetLibrary& librar
     }
     out << "\n";
   }
+  const std::vector<CoverageRow> rows = coverage_rows(r, library);
+  const auto both = std::count_if(rows.begin(), rows.end(), [](const CoverageRow& row) { return row.both_ways(); });
   out << "\nrule coverage (scenarios citing the clause, steps of play passing through it, refusals in its name;"
-         " clauses play never reached first):\n";
+         " clauses play never reached first, then those reached one way; '-': a clause that refuses nothing):\n";
+  out << "  " << both << " of " << rows.size() << " clauses reached both ways (passed, and refused where they refuse)\n";
   std::snprintf(line, sizeof line, "  %-48s %9s %12s %10s\n", "clause", "scenarios", "passed", "refused");
   out << line;
-  for (const CoverageRow& row : coverage_rows(r, library)) {
-    std::snprintf(line, sizeof line, "  %-48s %9lld %12lld %10lld%s\n", row.clause.c_str(), (long long)row.scenarios,
-                  (long long)row.passed, (long long)row.refused, row.reached() ? "" : "  never reached");
+  for (const CoverageRow& row : rows) {
+    const std::string refused = row.refuses ? std::to_string(row.refused) : "-";
+    std::snprintf(line, sizeof line, "  %-48s %9lld %12lld %10s%s%s\n", row.clause.c_str(), (long long)row.scenarios,
+                  (long long)row.passed, refused.c_str(), *row.gap() ? "  " : "", row.gap());
     out << line;
   }
 }

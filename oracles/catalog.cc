@@ -178,7 +178,7 @@ bool lays_face(const Context& c, Face f) {
 
 }  // namespace
 
-Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs) {
+Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs, bool out_needs_meld) {
   const Position& at = c.at;
   const bool meld = c.is(MoveKind::kMeld), layoff = c.is(MoveKind::kLayoff), swap = c.is(MoveKind::kSwap);
   if (!meld && !layoff && !swap) return Owed::kNone;
@@ -195,9 +195,11 @@ Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoff
     bool met = false;
     for (const Face& f : at.pile_meld_due) met |= (meld || (layoff && pile_meld_layoffs)) && lays_face(c, f);
     if (!met) {
+      // A lone card left built on would go out, which a turn without a new meld may not.
+      const bool builds = pile_meld_layoffs && !(out_needs_meld && hand.size() == 1 && !at.melded && !meld);
       bool possible = false;
       for (const Face& f : at.pile_meld_due)
-        possible |= holds(hand, {f}) && can_use(c.text, hand, f, true, pile_meld_layoffs, after);
+        possible |= holds(hand, {f}) && can_use(c.text, hand, f, true, builds, after);
       if (!possible) return Owed::kPileMeld;
     }
   }

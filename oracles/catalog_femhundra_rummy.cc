@@ -101,7 +101,7 @@ const RulesetRules& femhundra_rummy() {
           {"take.top-or-all", [](const Context& c) { return c.is(MoveKind::kTake) && c.taken().size() != 1 && !whole_take(c); }},
           {"take.whole-after-meld", [](const Context& c) { return whole_take(c) && !c.seat().opened; }},
           {"take.whole-new-meld", [](const Context& c) { return c.ends_turn() && !c.at.pile_meld_due.empty(); },
-           [](const Context& c) { return unmet_after(c, true, pile_meld_layoffs(c)) == Owed::kPileMeld; }},
+           [](const Context& c) { return unmet_after(c, true, pile_meld_layoffs(c), true) == Owed::kPileMeld; }},
           {"stock.reshuffle", [](const Context& c) { return c.is(MoveKind::kPass) && (!c.at.stock.empty() || !c.at.pile.empty()); }},
           {"meld.size", [](const Context& c) { return c.laid_faults().size; }},
           {"meld.shape", [](const Context& c) { return c.laid_faults().shape; }},

@@ -135,9 +135,10 @@ std::vector<Face> faces_of(const std::vector<Token>& tokens);
 // A turn's obligations left unmet by a meld or layoff: after the move, the card owed (or
 // a pile card owed to a new meld, or a freed joker) can no longer be used, or only the lone
 // taken card is left, with nowhere to go. The clause that would keep the turn from ending
-// refuses the move.
+// refuses the move. With `out_needs_meld`, the last card goes out by building only in a turn
+// with a new meld (femhundra-rummy's out.build-needs-discard), so it is no way to meet them.
 enum class Owed { kNone, kTakenCard, kPileMeld, kLoneCard, kFreedJoker };
-Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs);
+Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs, bool out_needs_meld = false);
 
 // Whether a new meld may be made now by the mover (the first lap, a contract, the
 // opening's form decide it in some games).

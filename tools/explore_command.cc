@@ -1,6 +1,9 @@
 #include "tools/explore_command.h"
 
+#include <unistd.h>
+
 #include <atomic>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -79,8 +82,14 @@ int explore_command(const ExploreFlags& f, const RulesetLibrary& library) {
   limits.jobs = f.jobs > 0 ? f.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
   limits.near = f.near;
   const std::atomic<bool> stop{false};
+  const bool show_progress = isatty(STDERR_FILENO) && !std::getenv("NO_COLOR");
   for (const hunt::ExploreStart& start : starts) {
-    const hunt::ExploreResult r = hunt::explore(start, limits, stop);
+    // The progress line, on a terminal: the depth done and the positions so far.
+    auto progress = [&](int depth, uint64_t positions) {
+      if (show_progress) std::cerr << "\r" << start.name << ": depth " << depth << ", " << positions << " positions\033[K" << std::flush;
+    };
+    const hunt::ExploreResult r = hunt::explore(start, limits, stop, progress);
+    if (show_progress) std::cerr << "\r\033[K" << std::flush;
     std::cout << start.name << ": positions by depth";
     for (size_t d = 0; d < r.positions.size(); ++d) std::cout << (d ? ", " : " ") << d << ": " << r.positions[d];
     std::cout << "; " << r.edges << " legal steps, " << r.steps << " steps judged" << (r.complete ? "" : " (cut short)") << "\n";
