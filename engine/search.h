@@ -367,7 +367,7 @@ class MeldList {
  public:
   void add(std::span<const Token> tokens, MeldKind kind) {
     for (const Token& t : tokens) tokens_.push_back(t);
-    ends_.push_back(uint16_t(tokens_.size()));
+    ends_.push_back(uint32_t(tokens_.size()));
     kinds_.push_back(kind);
   }
   size_t size() const { return ends_.size(); }
@@ -379,7 +379,7 @@ class MeldList {
 
  private:
   InlineVector<Token, 1024> tokens_;
-  InlineVector<uint16_t, 256> ends_;
+  InlineVector<uint32_t, 256> ends_;  // a big hand with jokers forms more than 65,535 tokens of candidates
   InlineVector<MeldKind, 256> kinds_;
 };
 

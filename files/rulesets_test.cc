@@ -156,5 +156,32 @@ TEST(Positions, StatedAndMadeAgainAreThemselves) {
   }
 }
 
+// A hand far beyond a deal's (a boundary position: twins and a contract's cards given to one
+// player) forms more than 65,535 tokens of candidate melds; the enumeration goes through
+// them (found by simulate --start positions, which crashed there).
+TEST(Enumeration, AHugeHandWithJokersIsEnumerated) {
+  const RuleSet& r = rules("liverpool");
+  StatedPosition st = state_position(new_match(r, 3, 11, 2));
+  CardSet huge;
+  for (int p = 0; p < 3; ++p) huge |= st.seats[p].hand;
+  for (Card c : st.stock) huge.insert(c);
+  for (int p = 1; p < 3; ++p) st.seats[p].hand.clear();
+  st.seats[0].hand.clear();
+  for (Card c : huge)
+    if (is_joker(c) || face_of(c).suit() < 2) st.seats[0].hand.insert(c);
+  st.stock.clear();
+  for (Card c : huge)
+    if (!st.seats[0].hand.contains(c)) st.stock.push_back(c);
+  st.facts.round = 5;  // a set and two runs (not the last round, which takes every card)
+  st.facts.to_move = 0;
+  st.facts.phase = Phase::kPlay;
+  const GameState s = make_position(r, st);
+  std::vector<Action> legal;
+  legal_actions(s, r, legal);
+  // Each face held may be discarded (two suits' 26 and the joker); the contract search is
+  // bounded (kMaxContractCombos), so a hand this size may not have its contracts listed.
+  EXPECT_EQ(std::count_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::kDiscard; }), 27);
+}
+
 }  // namespace
 }  // namespace meldcheck
