@@ -181,6 +181,9 @@ bool bend(Bender& b, const RuleSet& r, Boundary kind) {
     case Boundary::kOpeningShort: return bend_opening_short(b, r);
     case Boundary::kJokerHeld: return bend_joker_held(b);
     case Boundary::kTwins: return bend_twins(b);
+    case Boundary::kTurnBound:
+      b.stated().facts.turns = uint16_t(std::max(0, int(r.max_turns) - 1 - int(b.next() % 4)));
+      return true;
     case Boundary::kCount: break;
   }
   return false;
@@ -197,6 +200,7 @@ const char* boundary_name(Boundary b) {
     case Boundary::kOpeningShort: return "opening-short";
     case Boundary::kJokerHeld: return "joker-held";
     case Boundary::kTwins: return "twins";
+    case Boundary::kTurnBound: return "turn-bound";
     case Boundary::kCount: break;
   }
   return "?";

@@ -3,7 +3,7 @@
 // of a match and a tie for the lowest total, a stock or Rummikub pool of zero to two cards,
 // a hand of one or two cards, an opening or a contract one card short (the card on top of
 // the stock), a joker on the table standing for a card the player to move holds, twins
-// from two decks. Each is a position of a random game bent by a statement
+// from two decks, a hand a few turns short of its bound of turns. Each is a position of a random game bent by a statement
 // (engine/position.h): every card of the deck in one place, the engine's invariants kept.
 // `simulate --start positions` plays from them.
 #pragma once
@@ -24,6 +24,7 @@ enum class Boundary : uint8_t {
   kOpeningShort,  // the player to move lacks one card of an opening or contract: it tops the stock
   kJokerHeld,     // a joker on the table stands for a card the player to move holds
   kTwins,         // the player to move holds both copies of a card
+  kTurnBound,     // the hand a few turns short of the ruleset's bound of turns
   kCount
 };
 
