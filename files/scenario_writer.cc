@@ -114,24 +114,28 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
   }
   out << pad << "rest: out\n";
   // The facts, each where it differs from what the reader takes when it is left out (all
-  // of them, unless compact; a compact setup leaves the generator to its seed). The reader's defaults: each fact's initial value, but those the engine works out from
-  // the rest of the setup (engine/position.h).
-  StatedPosition unstated = state_position(s);
-  unstated.facts.dealer.reset();
-  unstated.facts.next_meld.reset();
-  unstated.offer.reset();
-  const GameState derived = make_position(r, unstated);
+  // of them, unless compact; a compact setup leaves the generator to its seed). The reader's
+  // defaults: each fact's initial value, but those the engine works out from the rest of
+  // the setup (engine/position.h); worked out only for a compact setup, since the full one
+  // (the protocol's state, written at every step of lockstep play) writes them all.
   GameState usual;
-  usual.dealer = derived.dealer;
-  usual.next_meld = derived.next_meld;
   usual.rng = s.rng;
+  if (compact) {
+    StatedPosition unstated = state_position(s);
+    unstated.facts.dealer.reset();
+    unstated.facts.next_meld.reset();
+    unstated.offer.reset();
+    const GameState derived = make_position(r, unstated);
+    usual.dealer = derived.dealer;
+    usual.next_meld = derived.next_meld;
+    usual.offer = derived.offer;
+  }
 #define MELDCHECK_WRITE_FACT(type, member, initial, key, expect_key, codec, told)     \
   if (const char* name = setup_key(key, r); name && (!compact || s.member != usual.member)) \
     out << pad << name << ": " << fact_text(facts::codec{}, s.member) << "\n";
   MELDCHECK_POSITION_FACTS(MELDCHECK_WRITE_FACT)
 #undef MELDCHECK_WRITE_FACT
-  const Offer usual_offer = derived.offer;
-  if (!compact || !(s.offer == usual_offer)) {
+  if (!compact || !(s.offer == usual.offer)) {
     if (s.offer.from == kNoPlayer) {
       out << pad << "offer: none\n";
     } else {

@@ -46,11 +46,14 @@ class Bender {
   }
   // `player`'s hand cut to `keep` cards and what the turn owes; the rest out of play.
   void cut_hand(int player, int keep) {
-    CardSet kept = st_.seats[player].hand & owed_;
-    for (Card c : st_.seats[player].hand)
-      if (!kept.contains(c) && kept.size() < keep + (st_.seats[player].hand & owed_).size()) kept.insert(c);
-    out_ |= st_.seats[player].hand.minus(kept);
-    st_.seats[player].hand = kept;
+    CardSet& hand = st_.seats[player].hand;
+    CardSet kept = hand & owed_;
+    for (Card c : hand.minus(owed_)) {
+      if (keep-- == 0) break;
+      kept.insert(c);
+    }
+    out_ |= hand.minus(kept);
+    hand = kept;
   }
   void cut_stock(size_t keep) {
     while (st_.stock.size() > keep) {
