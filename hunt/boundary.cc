@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "engine/engine.h"
 #include "engine/invariants.h"
+#include "engine/meld.h"
 #include "engine/position.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
@@ -20,14 +22,16 @@ constexpr int kPrefixStepsAtMost = 80;
 class Bender {
  public:
   Bender(const GameState& s, uint64_t seed)
-      : st_(state_position(s)), out_(s.out), rng_{seed}, mover_(s.to_move) {
+      : state_(s), st_(state_position(s)), out_(s.out), rng_{seed}, mover_(s.to_move) {
     owed_ = s.turn.pile_meld_due | s.turn.freed_jokers;
     if (s.turn.must_use != kNoCard) owed_.insert(s.turn.must_use);
     if (s.turn.no_discard != kNoCard) owed_.insert(s.turn.no_discard);
   }
 
   StatedPosition& stated() { return st_; }
+  const GameState& before() const { return state_; }  // the position being bent
   uint64_t next() { return rng_.next(); }
+  int pick(int n) { return int(rng_.next() % uint64_t(n)); }
   int mover() const { return mover_; }
 
   // A card of face `f` moved into `player`'s hand; false when none can be had.
@@ -35,6 +39,13 @@ class Bender {
     const std::optional<Card> c = take(f, player);
     if (!c) return false;
     st_.seats[player].hand.insert(*c);
+    return true;
+  }
+  // A card of face `f` put on top of the discard pile.
+  bool top_discard(Face f) {
+    const std::optional<Card> c = take(f, -1);
+    if (!c) return false;
+    st_.discard.push_back(*c);
     return true;
   }
   // A card of face `f` put on top of the stock.
@@ -86,6 +97,7 @@ class Bender {
     return std::nullopt;
   }
 
+  const GameState& state_;
   StatedPosition st_;
   CardSet out_, owed_;
   SplitMix64 rng_;
@@ -103,22 +115,24 @@ bool bend_target(Bender& b, const RuleSet& r) {
   return true;
 }
 
-bool bend_last_round(Bender& b, const RuleSet& r) {
-  if (r.match.goal != MatchGoal::kRounds) return false;
-  StatedPosition& st = b.stated();
-  // Before anyone has gone down: a contract laid in an earlier round does not carry over.
-  if (!st.table.empty()) return false;
-  for (int p = 0; p < st.players; ++p)
-    if (st.seats[p].opened.value_or(false)) return false;
-  if (!r.opening.contracts.empty()) st.facts.round = uint16_t(r.opening.contracts.size());
-  else st.facts.round = std::max<uint16_t>(r.match.rounds, 1);
-  // The lowest (or highest) totals tied.
-  const int base = int(b.next() % 120);
-  for (int p = 0; p < st.players; ++p) st.seats[p].total = base + 5 + int(b.next() % 60);
-  const int a = int(b.next() % uint64_t(st.players)), c = (a + 1) % st.players;
-  st.seats[a].total = st.seats[c].total = r.match.lowest_wins ? base : base + 70;
-  return true;
-}
+// The faces of whole melds, drawn at random: sets of distinct suits, runs of one suit.
+struct MeldFaces {
+  Bender& b;
+  std::vector<Face> faces;
+  void set(int rank, int n) {
+    const int first = b.pick(kSuits);
+    for (int k = 0; k < n; ++k) faces.push_back(Face::natural((first + k) % kSuits, rank));
+  }
+  void run(int n) {
+    const int suit = b.pick(kSuits);
+    const int low = 2 + b.pick(kRanks - n);
+    for (int k = 0; k < n; ++k) faces.push_back(Face::natural(suit, low + k));
+  }
+};
+
+int set_size(const RuleSet& r) { return r.meld.min_size; }
+// Liverpool's runs are a card longer than its sets.
+int run_size(const RuleSet& r) { return r.meld.min_size + (r.opening.form == OpeningForm::kContract); }
 
 bool bend_opening_short(Bender& b, const RuleSet& r) {
   const int p = b.mover();
@@ -126,34 +140,119 @@ bool bend_opening_short(Bender& b, const RuleSet& r) {
   if (st.seats[p].opened.value_or(false)) return false;
   for (const Meld& m : st.table)
     if (m.owner == p) return false;
-  std::vector<Face> wanted;  // the cards of the opening; the last tops the stock
-  auto set_of = [&](int rank, int n) {  // of distinct suits
-    const int first = int(b.next() % uint64_t(kSuits));
-    for (int k = 0; k < n; ++k) wanted.push_back(Face::natural((first + k) % kSuits, rank));
-  };
-  auto run_of = [&](int n) {
-    const int suit = int(b.next() % uint64_t(kSuits));
-    const int low = 2 + int(b.next() % uint64_t(kRanks - n));
-    for (int k = 0; k < n; ++k) wanted.push_back(Face::natural(suit, low + k));
-  };
-  const int set_size = r.meld.min_size, run_size = r.meld.min_size + (r.opening.form == OpeningForm::kContract);
+  MeldFaces wanted{b, {}};  // the cards of the opening; the last tops the stock
   if (r.opening.form == OpeningForm::kContract) {
     const ContractRound& c = r.opening.contracts[std::min<size_t>(st.facts.round.value_or(1), r.opening.contracts.size()) - 1];
-    for (int k = 0; k < c.sets; ++k) set_of(2 + int(b.next() % 11), set_size);
-    for (int k = 0; k < c.runs; ++k) run_of(run_size);
+    for (int k = 0; k < c.sets; ++k) wanted.set(2 + b.pick(11), set_size(r));
+    for (int k = 0; k < c.runs; ++k) wanted.run(run_size(r));
   } else if (r.opening.form == OpeningForm::kPoints) {
     // Three of one number worth the opening, or one short of it.
-    const int rank = std::clamp(int((r.opening.points + 2) / 3) - int(b.next() % 2), 1, kRanks);
-    set_of(rank, set_size);
+    const int rank = std::clamp(int((r.opening.points + 2) / 3) - b.pick(2), 1, kRanks);
+    wanted.set(rank, set_size(r));
+  } else if (b.pick(2)) {
+    wanted.set(2 + b.pick(11), set_size(r));
   } else {
-    if (b.next() % 2) set_of(2 + int(b.next() % 11), set_size);
-    else run_of(run_size);
+    wanted.run(run_size(r));
   }
-  const Face last = wanted.back();
-  wanted.pop_back();
-  for (Face f : wanted)
+  const Face last = wanted.faces.back();
+  wanted.faces.pop_back();
+  for (Face f : wanted.faces)
     if (!b.give(p, f)) return false;
   return b.top_stock(last);
+}
+
+bool bend_melds_in_hand(Bender& b, const RuleSet& r) {
+  MeldFaces melds{b, {}};
+  melds.set(2 + b.pick(11), set_size(r));
+  melds.run(run_size(r));
+  for (Face f : melds.faces)
+    if (!b.give(b.mover(), f)) return false;
+  return true;
+}
+
+// Two seats to tie: where there are three players or more, neither is the player to move,
+// whose turn would most likely change their score.
+std::pair<int, int> two_seats(Bender& b, int players) {
+  if (players < 3) return {0, 1};
+  const int a = (b.mover() + 1 + b.pick(players - 2)) % players;
+  return {a, (a + 1) % players};
+}
+
+// A new round starts with nobody down (a contract laid in an earlier round never carries).
+bool fresh_round(const StatedPosition& st) {
+  if (!st.table.empty()) return false;
+  for (int p = 0; p < st.players; ++p)
+    if (st.seats[p].opened.value_or(false)) return false;
+  return true;
+}
+
+void set_last_round(StatedPosition& st, const RuleSet& r) {
+  if (!r.opening.contracts.empty()) st.facts.round = uint16_t(r.opening.contracts.size());
+  else st.facts.round = std::max<uint16_t>(r.match.rounds, 1);
+}
+
+bool bend_last_round(Bender& b, const RuleSet& r) {
+  StatedPosition& st = b.stated();
+  if (r.match.goal != MatchGoal::kRounds || !fresh_round(st)) return false;
+  set_last_round(st, r);
+  // The lowest (or highest) totals tied.
+  const int base = b.pick(120);
+  for (int p = 0; p < st.players; ++p) st.seats[p].total = base + 5 + b.pick(60);
+  const auto [a, c] = two_seats(b, st.players);
+  st.seats[a].total = st.seats[c].total = r.match.lowest_wins ? base : base + 70;
+  return true;
+}
+
+bool bend_tie_at_end(Bender& b, const RuleSet& r) {
+  StatedPosition& st = b.stated();
+  b.cut_stock(0);
+  const auto [a, c] = two_seats(b, st.players);
+  if (r.scoring.method == ScoringMethod::kZeroSum) {
+    // The lowest racks tied: one tile each, twins.
+    b.cut_hand(a, 1);
+    const CardSet kept = st.seats[a].hand;
+    if (kept.size() != 1 || is_joker(*kept.begin())) return false;
+    b.cut_hand(c, 0);
+    return b.give(c, face_of(*kept.begin())) && st.seats[a].hand == kept;
+  }
+  std::array<int32_t, kMaxPlayers> now{};
+  score_hand(b.before(), r, now);
+  // Totals set so that, were the hand to end now, `a` and `c` lead together at `lead`.
+  const int toward = r.match.lowest_wins ? -1 : 1;
+  int lead = 0;
+  if (r.match.goal == MatchGoal::kTarget) {
+    static constexpr int kAbout[] = {0, 0, 1, -1};
+    lead = r.match.target + kAbout[b.pick(int(std::size(kAbout)))];
+  } else {
+    if (!fresh_round(st)) return false;
+    set_last_round(st, r);
+    lead = 200 + b.pick(100);
+  }
+  for (int p = 0; p < st.players; ++p) st.seats[p].total = lead - toward * (1 + b.pick(80)) - now[p];
+  st.seats[a].total = lead - now[a];
+  st.seats[c].total = lead - now[c];
+  return true;
+}
+
+// The discard on offer is a card that builds on a meld on the table (so that a claim that
+// must use it can), and the players who might claim it hold a pair of its rank.
+bool bend_offer(Bender& b, const RuleSet& r) {
+  StatedPosition& st = b.stated();
+  if (st.discard.empty() || st.table.empty() || st.players < 3) return false;
+  const Meld& m = st.table[size_t(b.pick(int(st.table.size())))];
+  const int first = b.pick(kFaces);
+  for (int k = 0; k < kFaces; ++k) {
+    const int code = (first + k) % kFaces;
+    const Face f = Face::natural(code / kRanks, code % kRanks + 1);
+    const Token t{f};
+    Formed grown;
+    if (!extend_meld(r.meld, m.shape, std::span(&t, 1), grown).empty() || !b.top_discard(f)) continue;
+    for (int p = 0; p < st.players; ++p)
+      if (p != b.mover())
+        for (int n = 0; n < 2; ++n) b.give(p, Face::natural((f.suit() + 1 + n) % kSuits, f.rank()));
+    return true;
+  }
+  return false;
 }
 
 bool bend_joker_held(Bender& b) {
@@ -187,8 +286,18 @@ bool bend(Bender& b, const RuleSet& r, Boundary kind) {
     case Boundary::kTurnBound:
       b.stated().facts.turns = uint16_t(std::max(0, int(r.max_turns) - 1 - int(b.next() % 4)));
       return true;
+    case Boundary::kTieAtEnd: return bend_tie_at_end(b, r);
+    case Boundary::kOffer: return bend_offer(b, r);
+    case Boundary::kMeldsInHand: return bend_melds_in_hand(b, r);
     case Boundary::kCount: break;
   }
+  return false;
+}
+
+// A hand still going has nobody out: a bend that takes a player's last card is not kept.
+bool someone_out(const GameState& s) {
+  for (int p = 0; p < s.num_players; ++p)
+    if (s.hand(p).empty()) return true;
   return false;
 }
 
@@ -204,9 +313,18 @@ const char* boundary_name(Boundary b) {
     case Boundary::kJokerHeld: return "joker-held";
     case Boundary::kTwins: return "twins";
     case Boundary::kTurnBound: return "turn-bound";
+    case Boundary::kTieAtEnd: return "tie-at-end";
+    case Boundary::kOffer: return "offer";
+    case Boundary::kMeldsInHand: return "melds-in-hand";
     case Boundary::kCount: break;
   }
   return "?";
+}
+
+bool BoundaryPosition::bends_the_match() const {
+  for (Boundary b : bends)
+    if (b == Boundary::kTarget || b == Boundary::kLastRound || b == Boundary::kTieAtEnd) return true;
+  return false;
 }
 
 BoundaryPosition boundary_position(const GameSpec& game) {
@@ -234,7 +352,7 @@ BoundaryPosition boundary_position(const GameSpec& game) {
     Bender b(out.state, rng.next());
     if (!bend(b, r, kind)) continue;
     GameState bent = make_position(r, b.stated());
-    if (!invariant_violation(bent, r).empty()) continue;
+    if (!invariant_violation(bent, r).empty() || someone_out(bent)) continue;
     out.state = bent;
     out.bends.push_back(kind);
   }

@@ -3,7 +3,9 @@
 // of a match and a tie for the lowest total, a stock or Rummikub pool of zero to two cards,
 // a hand of one or two cards, an opening or a contract one card short (the card on top of
 // the stock), a joker on the table standing for a card the player to move holds, twins
-// from two decks, a hand a few turns short of its bound of turns. Each is a position of a random game bent by a statement
+// from two decks, a hand a few turns short of its bound of turns, a hand about to end with
+// the leaders (or the lowest racks) tied, a discard on offer that builds on the table, two
+// whole melds in hand. Each is a position of a random game bent by a statement
 // (engine/position.h): every card of the deck in one place, the engine's invariants kept.
 // `simulate --start positions` plays from them.
 #pragma once
@@ -25,6 +27,10 @@ enum class Boundary : uint8_t {
   kJokerHeld,     // a joker on the table stands for a card the player to move holds
   kTwins,         // the player to move holds both copies of a card
   kTurnBound,     // the hand a few turns short of the ruleset's bound of turns
+  kTieAtEnd,      // no stock left, and the hand as it stands scored ties the match's leaders
+                  // (at the target or the last round), or ties the lowest Rummikub racks
+  kOffer,         // the discard on offer builds on the table, and several could claim it
+  kMeldsInHand,   // the player to move holds two whole melds
   kCount
 };
 
@@ -34,6 +40,10 @@ const char* boundary_name(Boundary b);
 struct BoundaryPosition {
   GameState state;
   std::vector<Boundary> bends;  // the boundaries it was bent to (none: a position of play)
+
+  // Bent at a match's end (its totals or its last round): play goes on into the next hand,
+  // whose deal, or the match's end, the bend is about.
+  bool bends_the_match() const;
 };
 
 // The position game `game` starts from under `simulate --start positions`: from its deal,

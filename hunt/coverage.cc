@@ -20,6 +20,15 @@ bool has_ace(const Meld& m) {
   return false;
 }
 
+bool leaders_tied_at_target(const GameState& s, const RuleSet& r) {
+  if (r.match.goal != MatchGoal::kTarget) return false;
+  int32_t best = s.players[0].total;
+  for (int p = 1; p < s.num_players; ++p) best = std::max(best, s.players[p].total);
+  int at_best = 0;
+  for (int p = 0; p < s.num_players; ++p) at_best += s.players[p].total == best;
+  return best >= r.match.target && at_best > 1;
+}
+
 }  // namespace
 
 uint64_t step_events(const GameState& before, const Action& a, Check verdict, const GameState& after, const RuleSet& r) {
@@ -36,7 +45,8 @@ uint64_t step_events(const GameState& before, const Action& a, Check verdict, co
     }
     case ActionKind::kMeld:
       e |= bit(PlayEvent::kMeld);
-      if (a.cards.groups() > 1) e |= bit(PlayEvent::kMeldSeveral);
+      // Several melds in a turn: in one step, or after one already laid this turn.
+      if (a.cards.groups() > 1 || before.turn.melded) e |= bit(PlayEvent::kMeldSeveral);
       break;
     case ActionKind::kLayoff: {
       e |= bit(PlayEvent::kLayoff);
@@ -75,6 +85,8 @@ uint64_t step_events(const GameState& before, const Action& a, Check verdict, co
     e |= bit(PlayEvent::kMatchEnd);
     if (std::popcount(unsigned(after.winners)) > 1) e |= bit(PlayEvent::kMatchTie);
   }
+  if (!before.hand_over && after.hand_over && !after.game_over && leaders_tied_at_target(after, r))
+    e |= bit(PlayEvent::kMatchTie);  // the tie is played off in another hand
   return e;
 }
 

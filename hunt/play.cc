@@ -106,9 +106,11 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   const RuleSet& r = c.rules;
   ++stats.games;
   GameState s;
+  int hands_at_most = settings.whole_match ? kHandsPerMatchAtMost : 1;
   if (settings.from_positions) {
     BoundaryPosition start = boundary_position(game);
     s = start.state;
+    if (start.bends_the_match()) hands_at_most = std::max(hands_at_most, 2);
     std::string bends;
     for (Boundary b : start.bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
     ++stats.starts[bends.empty() ? "play" : bends];
@@ -153,7 +155,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       count_hand(s, c, hand_actions, hand_turns, stats);
       ++hands;
       hand_actions = hand_steps = hand_turns = 0;
-      if (!settings.whole_match || hands >= kHandsPerMatchAtMost) break;
+      if (hands >= hands_at_most) break;
     }
     if (hand_steps++ > step_bound) break;
 

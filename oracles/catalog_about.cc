@@ -45,7 +45,8 @@ std::vector<std::string> Catalog::events(const Position& before, const Move& mov
     }
     case MoveKind::kMeld:
       add("meld");
-      if (move.groups.size() > 1) add("meld-several");
+      // Several melds in a turn: in one step, or a meld after one already laid this turn.
+      if (move.groups.size() > 1 || before.melded) add("meld-several");
       break;
     case MoveKind::kLayoff:
       add("layoff");
