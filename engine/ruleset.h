@@ -264,6 +264,10 @@ struct Clause {
   std::string resolution;  // where the text is silent or ambiguous: the reading taken
   std::vector<Check> checks;
   std::vector<std::string> events;  // what in play passes through it (files/play_events.h)
+  // Play reaches it one way only, by the rules themselves: "passed" (it can never refuse
+  // in this game) or "refused" (what it allows is examined by other clauses); empty: both.
+  std::string one_way;
+  std::string one_way_why;
 };
 
 struct RuleSet {

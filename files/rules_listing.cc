@@ -64,6 +64,7 @@ bool describe_rules(std::ostream& out, const RulesetLibrary& library, const std:
   for (const Clause& c : spec->base().catalog) {
     out << "  " << c.id << ": " << c.text << " [" << c.source << "]\n";
     if (!c.resolution.empty()) out << "    resolution: " << c.resolution << "\n";
+    if (!c.one_way.empty()) out << "    reached only " << c.one_way << ": " << c.one_way_why << "\n";
   }
   return true;
 }

@@ -450,7 +450,7 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   in.expect_seq(catalog, "catalog");
   std::set<std::string> ids;
   for (const YamlNode& item : catalog.items) {
-    in.expect_map(item, {"id", "text", "text_sv", "source", "checks", "resolution", "events"}, "a catalog clause");
+    in.expect_map(item, {"id", "text", "text_sv", "source", "checks", "resolution", "events", "one_way"}, "a catalog clause");
     Clause c;
     const YamlNode& id = in.require(item, "id");
     c.id = r.id + "/" + in.scalar(id, "id");
@@ -479,6 +479,14 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
           in.fail(e, variant ? "no variant '" + name.substr(8) + "' in " + r.id : "unknown event '" + name + "'");
         c.events.push_back(name);
       }
+    }
+    if (const YamlNode* one_way = item.find("one_way")) {
+      in.expect_map(*one_way, {"only", "why"}, "one_way");
+      const YamlNode& only = in.require(*one_way, "only");
+      c.one_way = in.scalar(only, "only");
+      if (c.one_way != "passed" && c.one_way != "refused") in.fail(only, "one_way.only is 'passed' or 'refused'");
+      if (c.one_way == "passed" && c.checks.empty()) in.fail(only, "a clause without checks refuses nothing: one_way says nothing");
+      c.one_way_why = in.scalar(in.require(*one_way, "why"), "why");
     }
     r.catalog.push_back(std::move(c));
   }

@@ -289,6 +289,11 @@ bool bend(Bender& b, const RuleSet& r, Boundary kind) {
     case Boundary::kTieAtEnd: return bend_tie_at_end(b, r);
     case Boundary::kOffer: return bend_offer(b, r);
     case Boundary::kMeldsInHand: return bend_melds_in_hand(b, r);
+    case Boundary::kJokers: {
+      bool any = false;
+      for (int k = 0; k < 3; ++k) any |= b.give(b.mover(), Face::joker());
+      return any;
+    }
     case Boundary::kCount: break;
   }
   return false;
@@ -316,6 +321,7 @@ const char* boundary_name(Boundary b) {
     case Boundary::kTieAtEnd: return "tie-at-end";
     case Boundary::kOffer: return "offer";
     case Boundary::kMeldsInHand: return "melds-in-hand";
+    case Boundary::kJokers: return "jokers";
     case Boundary::kCount: break;
   }
   return "?";

@@ -5,7 +5,7 @@
 // the stock), a joker on the table standing for a card the player to move holds, twins
 // from two decks, a hand a few turns short of its bound of turns, a hand about to end with
 // the leaders (or the lowest racks) tied, a discard on offer that builds on the table, two
-// whole melds in hand. Each is a position of a random game bent by a statement
+// whole melds in hand, three jokers in hand. Each is a position of a random game bent by a statement
 // (engine/position.h): every card of the deck in one place, the engine's invariants kept.
 // `simulate --start positions` plays from them.
 #pragma once
@@ -31,6 +31,7 @@ enum class Boundary : uint8_t {
                   // (at the target or the last round), or ties the lowest Rummikub racks
   kOffer,         // the discard on offer builds on the table, and several could claim it
   kMeldsInHand,   // the player to move holds two whole melds
+  kJokers,        // the player to move holds three jokers (or all the deck has)
   kCount
 };
 

@@ -1,6 +1,7 @@
 #include "hunt/checks.h"
 
 #include <algorithm>
+#include <functional>
 #include <bit>
 #include <unordered_map>
 #include <stdexcept>
@@ -364,6 +365,41 @@ void Checker::step_model(const Action& a) {
   std::swap(*model_, scratch_);
 }
 
+namespace {
+
+Face stood_for(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
+
+// Whether a natural `f` makes the group one card longer and still a set (its rank, a suit
+// not there) or a run (its suit, next to an end); by the faces alone.
+bool extends(std::span<const Token> group, Face f) {
+  if (!f.is_natural() || group.empty()) return false;
+  bool one_rank = true, one_suit = true, suit_there = false;
+  int low = kRanks + 1, high = 0;
+  for (const Token& t : group) {
+    const Face g = stood_for(t);
+    if (!g.is_natural()) return false;
+    one_rank &= g.rank() == stood_for(group[0]).rank();
+    one_suit &= g.suit() == stood_for(group[0]).suit();
+    suit_there |= g.suit() == f.suit();
+    low = std::min(low, g.rank()), high = std::max(high, g.rank());
+  }
+  if (one_rank) return f.rank() == low && !suit_there;
+  return one_suit && f.suit() == stood_for(group[0]).suit() && (f.rank() == low - 1 || f.rank() == high + 1);
+}
+
+// Whether the group is a meld of the table as it lies.
+bool of_table(const GameState& s, std::span<const Token> group) {
+  for (const Meld& m : s.table.all()) {
+    if (m.shape.size != int(group.size())) continue;
+    bool same = true;
+    for (int i = 0; i < m.shape.size && same; ++i) same = stood_for(group[size_t(i)]) == m.shape.faces[i];
+    if (same) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
   SplitMix64 rng{seed};
   Action a = chosen;
@@ -394,7 +430,113 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
       }
     return found.empty() ? std::optional<std::array<Face, 3>>() : found[rng.next() % found.size()];
   };
-  switch (rng.next() % 5) {
+  // The groups again, group `g` rewritten by `change` (which adds its tokens), or left out.
+  auto rewrite = [&](int g_changed, const std::function<void(std::span<const Token>, TokenGroups&)>& change) {
+    TokenGroups changed;
+    for (int g = 0; g < a.cards.groups(); ++g) {
+      if (g == g_changed && !change) continue;
+      changed.open_group();
+      if (g == g_changed) change(a.cards.group(g), changed);
+      else
+        for (const Token& t : a.cards.group(g)) changed.add(t);
+    }
+    a.cards = changed;
+  };
+  int g_some = a.cards.groups() > 0 ? int(rng.next() % uint64_t(a.cards.groups())) : -1;
+  // Before one's opening, a set of the table itself is grown (the edge of the rack-only rule).
+  if (a.kind == ActionKind::kArrange && !s.players[a.player].opened)
+    for (int g = 0; g < a.cards.groups(); ++g)
+      if (of_table(s, a.cards.group(g)) && rng.next() % 2) g_some = g;
+  int held_jokers = 0;
+  for (Card c : hand) held_jokers += is_joker(c);
+  uint64_t change = rng.next() % 9;
+  // Rarer chances taken more often: jokers enough for a meld of their own, an opening
+  // arrange (one tile more onto a set of the table is the rack-only rule's edge).
+  if (held_jokers >= 3 && rng.next() % 2) change = 8;
+  if (a.kind == ActionKind::kArrange && !s.players[a.player].opened && rng.next() % 2) change = 5;
+  switch (change) {
+    case 5:  // a group one card longer: a held card of its rank, or of its suit
+      if (g_some >= 0) {
+        const auto group = a.cards.group(g_some);
+        std::vector<Face> fits, any;
+        for (Card c : hand) {
+          const Face f = face_of(c);
+          bool used = false;
+          for (int g = 0; g < a.cards.groups(); ++g)
+            for (const Token& t : a.cards.group(g)) used |= t.face == f;
+          if (used) continue;
+          any.push_back(f);
+          if (f.is_joker() || extends(group, f)) fits.push_back(f);  // a joker: its stand-in unsaid
+        }
+        const std::vector<Face>& from = fits.empty() ? any : fits;
+        if (!from.empty()) {
+          const Face added = from[rng.next() % from.size()];
+          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+            for (const Token& t : group) out.add(t);
+            out.add(Token{added});
+          });
+          break;
+        }
+      }
+      [[fallthrough]];
+    case 6:  // a joker's stand-in left unsaid, or said as another card of its group
+      if (g_some >= 0) {
+        const auto group = a.cards.group(g_some);
+        int joker = -1;
+        for (int i = 0; i < int(group.size()); ++i)
+          if (group[size_t(i)].face.is_joker()) joker = i;
+        if (joker >= 0) {
+          const Face other = group[rng.next() % group.size()].face;
+          const Face standin = rng.next() % 2 || !other.is_natural() ? Face::none() : other;
+          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+            for (int i = 0; i < int(group.size()); ++i)
+              out.add(i == joker ? Token{group[size_t(i)].face, standin} : group[size_t(i)]);
+          });
+          break;
+        }
+      }
+      [[fallthrough]];
+    case 8:  // a group of jokers alone, each standing for the card it replaces (or a set's)
+      if (a.kind != ActionKind::kArrange) {
+        const int jokers = held_jokers;
+        if (jokers >= 3) {
+          if (g_some < 0) {  // a meld of its own: three jokers standing for a set
+            a.kind = ActionKind::kMeld;
+            a.cards.clear();
+            a.cards.open_group();
+            a.cards.add(Token{Face::natural(0, 7)});
+            g_some = 0;
+          }
+          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+            const Face first = group[0].face.is_joker() ? group[0].standin : group[0].face;
+            for (int i = 0; i < jokers && i < std::max<int>(3, int(group.size())); ++i) {
+              const Face replaced = i < int(group.size()) ? (group[size_t(i)].face.is_joker() ? group[size_t(i)].standin : group[size_t(i)].face)
+                                                         : Face::natural(i % kSuits, first.rank());
+              out.add(Token{Face::joker(), replaced});
+            }
+          });
+          break;
+        }
+      }
+      [[fallthrough]];
+    case 7:  // a group left out (a contract short of a meld); a table rearranged as it lies
+      if (a.kind == ActionKind::kArrange) {
+        TokenGroups as_it_lies;
+        for (const Meld& m : s.table.all()) {
+          as_it_lies.open_group();
+          for (int i = 0; i < m.shape.size; ++i)
+            as_it_lies.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+        }
+        if (as_it_lies.groups() > 0) {
+          a.cards = as_it_lies;
+          break;
+        }
+      }
+      if (a.cards.groups() > 1) {
+        rewrite(g_some, nullptr);
+        break;
+      }
+      [[fallthrough]];
     case 4:  // a group of a meld laid as the other kind of meld (a contract of another shape)
       if (a.kind == ActionKind::kMeld && a.cards.groups() > 0) {
         const int g_changed = int(rng.next() % uint64_t(a.cards.groups()));
@@ -441,11 +583,12 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
   return a;
 }
 
-std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen) {
+std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen, Check* judged) {
   if (level_ == CheckLevel::kNone || s.hand_over || !checks_.catalog()) return std::nullopt;
   const Action a =
       nearby(s, chosen, steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size()));
   const Check verdict = check_action(s, config_->rules, a);
+  if (judged) *judged = verdict;
   std::optional<Finding> f = catalog_verdict(a, verdict);
   if (!f) return std::nullopt;
   return Probe{a, *f};

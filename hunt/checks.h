@@ -118,9 +118,11 @@ class Checker {
   };
   std::optional<Probe> probe(const GameState& s);
 
-  // An action near `chosen` (another card, depth, meld or player), judged by the engine and
-  // by the executable catalog (oracles/catalog.h), not taken: the probe, when they differ.
-  std::optional<Probe> near(const GameState& s, const Action& chosen);
+  // An action near `chosen` (another card, depth, meld or player, a group a card longer or
+  // left out, a joker's stand-in unsaid or doubled, a Rummikub table as it lies), judged by
+  // the engine and by the executable catalog (oracles/catalog.h), not taken: the probe,
+  // when they differ. The engine's verdict in `judged`, when given.
+  std::optional<Probe> near(const GameState& s, const Action& chosen, Check* judged = nullptr);
   // One of the candidates the enumeration proposed and the engine refused, against the
   // catalog: where the engine is stricter than the rules, the catalog allows it.
   std::optional<Probe> dropped(const GameState& s, const std::vector<Action>& candidates);

@@ -109,6 +109,8 @@ CheckMask examined_checks(const GameState& before, const Action& a, const RuleSe
     if (jokers) add({Check::kJokerNatural, Check::kJokerStandin, Check::kJokerOnTable});
     if (ace) add({Check::kRunAceHigh, Check::kRunCornerMeld, Check::kRunCornerBuild});
   }
+  // A step that lays cards while a freed joker is owed is held to the obligation.
+  if (lays && !t.freed_jokers.empty()) add({Check::kJokerUnused});
   const bool opened = before.players[a.player].opened;
   switch (a.kind) {
     case ActionKind::kDraw: add({Check::kEmptyStock}); break;
@@ -173,15 +175,16 @@ void Coverage::game_starts(std::vector<ClauseTally>& tally) const {
 
 void Coverage::step(const GameState& before, const Action& a, Check verdict, const GameState& after,
                     std::vector<ClauseTally>& tally) const {
-  if (verdict != Check::kNone) {
-    const int clause = rules_->clause_of[int(verdict)];
-    if (clause >= 0) ++tally[size_t(clause)].refused;
-    return;
-  }
+  if (verdict != Check::kNone) return refused(verdict, tally);
   const uint64_t events = step_events(before, a, verdict, after, *rules_);
   const uint64_t checks = examined_checks(before, a, *rules_).bits();
   for (size_t i = 0; i < checks_.size(); ++i)
     if ((checks_[i] & checks) || (events_[i] & events)) ++tally[i].passed;
+}
+
+void Coverage::refused(Check verdict, std::vector<ClauseTally>& tally) const {
+  const int clause = rules_->clause_of[int(verdict)];
+  if (clause >= 0) ++tally[size_t(clause)].refused;
 }
 
 void Coverage::refusals(const CheckTally& refused, std::vector<ClauseTally>& tally) const {

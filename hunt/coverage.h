@@ -3,7 +3,8 @@
 // checks examine (a meld passes the meld clauses, a discard after a lone take passes the
 // lone-card clause, ...); a clause without checks by the events it lists (`events:` in
 // spec/, files/play_events.h). A clause refuses when the engine refuses an action in its
-// name: an arbitrary action, or a candidate the enumeration tried and dropped.
+// name: an arbitrary action, a step near a listed one (judged by the catalog too), or a
+// candidate the enumeration tried and dropped.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +33,8 @@ class Coverage {
   void game_starts(std::vector<ClauseTally>& tally) const;
   void step(const GameState& before, const Action& a, Check verdict, const GameState& after,
             std::vector<ClauseTally>& tally) const;
+  // A step refused in the name of `verdict` (judged, taken or not).
+  void refused(Check verdict, std::vector<ClauseTally>& tally) const;
   // Refusals counted by the enumeration (legal_actions' tally), by check.
   void refusals(const CheckTally& refused, std::vector<ClauseTally>& tally) const;
 

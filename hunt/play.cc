@@ -62,7 +62,10 @@ std::optional<Checker::Probe> CheckingJudge::probe(const GameState& s, const Act
   if (step % kSampleEvery != 1 && level_ != CheckLevel::kAll) return std::nullopt;
   // Actions near the legal ones, tried: a finding is written as that action's step.
   std::optional<Checker::Probe> p = checker_.probe(s);
-  if (!p) p = checker_.near(s, chosen);
+  Check near_verdict = Check::kNone;
+  if (!p) p = checker_.near(s, chosen, &near_verdict);
+  // A near step the engine and the catalog both refuse counts as its clause refusing.
+  if (!p && clauses_ && near_verdict != Check::kNone) coverage_.refused(near_verdict, *clauses_);
   if (!p && listed) p = checker_.dropped(s, log_.dropped);
   if (!p) p = checker_.listing(s, listed);
   if (!p) return p;

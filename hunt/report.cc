@@ -23,13 +23,20 @@ struct CoverageRow {
   std::string clause;
   int64_t scenarios = 0, passed = 0, refused = 0;
   bool refuses = false;  // the clause has checks, so play can reach it both ways
+  std::string one_way;   // spec/ names it reached only "passed" or only "refused"
   bool reached() const { return passed > 0 || refused > 0; }
   bool both_ways() const { return passed > 0 && (refused > 0 || !refuses); }
+  // Reached the one way spec/ names, and never the other.
+  bool named_way() const {
+    return (one_way == "passed" && passed > 0 && refused == 0) || (one_way == "refused" && refused > 0 && passed == 0);
+  }
+  bool covered() const { return both_ways() ? one_way.empty() : named_way(); }
   // How play reached it: "" both ways (or passed, for a clause that refuses nothing).
   const char* gap() const {
     if (!reached()) return "never reached";
-    if (passed == 0) return "never passed";
-    return both_ways() ? "" : "never refused";
+    if (named_way()) return one_way == "passed" ? "passes only (spec/ says why)" : "refuses only (spec/ says why)";
+    if (both_ways()) return one_way.empty() ? "" : "reached both ways, though spec/ names it one way";
+    return passed == 0 ? "never passed" : "never refused";
   }
 };
 
@@ -45,13 +52,14 @@ std::vector<CoverageRow> coverage_rows(const Report& r, const RulesetLibrary& li
     for (size_t i = 0; i < catalog.size(); ++i) {
       CoverageRow row{catalog[i].id};
       row.refuses = !catalog[i].checks.empty();
+      row.one_way = catalog[i].one_way;
       if (auto c = r.cited.find(row.clause); c != r.cited.end()) row.scenarios = c->second;
       if (tally != r.stats.clauses.end() && i < tally->second.size())
         row.passed = tally->second[i].passed, row.refused = tally->second[i].refused;
       rows.push_back(row);
     }
   }
-  std::stable_partition(rows.begin(), rows.end(), [](const CoverageRow& row) { return !row.both_ways(); });
+  std::stable_partition(rows.begin(), rows.end(), [](const CoverageRow& row) { return !row.both_ways() || !row.covered(); });
   std::stable_partition(rows.begin(), rows.end(), [](const CoverageRow& row) { return !row.reached(); });
   return rows;
 }
@@ -90,12 +98,15 @@ std::string to_json(const Report& r, const RulesetLibrary& library) {
   json seats = json::object();
   for (const auto& [key, s] : r.stats.seats) seats[key] = seats_json(s, players_of(key));
   json coverage = json::array();
-  for (const CoverageRow& row : coverage_rows(r, library))
-    coverage.push_back({{"clause", row.clause},
-                        {"scenarios", row.scenarios},
-                        {"passed", row.passed},
-                        {"refused", row.refused},
-                        {"refuses", row.refuses}});
+  for (const CoverageRow& row : coverage_rows(r, library)) {
+    json entry = {{"clause", row.clause},
+                  {"scenarios", row.scenarios},
+                  {"passed", row.passed},
+                  {"refused", row.refused},
+                  {"refuses", row.refuses}};
+    if (!row.one_way.empty()) entry["one_way"] = row.one_way;
+    coverage.push_back(std::move(entry));
+  }
   json raw = json::object();  // the clause tallies as counted, for merging
   for (const auto& [id, tallies] : r.stats.clauses) {
     json list = json::array();
@@ -257,10 +268,13 @@ void write_text(std::ostream& out, const Report& r, const RulesetLibrary& librar
     out << "\n";
   }
   const std::vector<CoverageRow> rows = coverage_rows(r, library);
-  const auto both = std::count_if(rows.begin(), rows.end(), [](const CoverageRow& row) { return row.both_ways(); });
+  const auto both = std::count_if(rows.begin(), rows.end(), [](const CoverageRow& row) { return row.both_ways() && row.covered(); });
+  const auto named = std::count_if(rows.begin(), rows.end(), [](const CoverageRow& row) { return row.named_way(); });
   out << "\nrule coverage (scenarios citing the clause, steps of play passing through it, refusals in its name;"
          " clauses play never reached first, then those reached one way; '-': a clause that refuses nothing):\n";
-  out << "  " << both << " of " << rows.size() << " clauses reached both ways (passed, and refused where they refuse)\n";
+  out << "  " << both << " of " << rows.size() << " clauses reached both ways (passed, and refused where they refuse)";
+  if (named > 0) out << ", " << named << " more the one way spec/ names (one_way)";
+  out << "\n";
   std::snprintf(line, sizeof line, "  %-48s %9s %12s %10s\n", "clause", "scenarios", "passed", "refused");
   out << line;
   for (const CoverageRow& row : rows) {
