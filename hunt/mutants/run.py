@@ -9,6 +9,12 @@ could make. Nothing here touches the working tree.
   hunt/mutants/run.py /tmp/scratch --books [--seconds 30] [BUG_ID...]
   hunt/mutants/run.py /tmp/scratch --engine build/default/tools/meldcheck [BUG_ID...]
 
+--boundaries runs the slips at the edges of the rules (a tie, a target, the last round or stock
+card, a pool-out tie, ...), each hunted by plain simulate and by simulate --start positions
+side by side, one job each, for 60 seconds (--seconds):
+
+  hunt/mutants/run.py /tmp/scratch --boundaries [--seconds 60] [BUG_ID...]
+
 --books runs the slips in the engine's bookkeeping instead (who laid a card, the turn's
 flags, counts, penalties, who went out, the credit of a swapped card): none changes the
 verdict of the step where it happens; only the reference model's books (oracles/catalog.h
@@ -124,6 +130,91 @@ BOOKS = [
 ]
 
 
+# Slips at the edges of the rules, each hunted twice side by side, one job each: by plain
+# `simulate` (games from their deals) and by `simulate --start positions` (hunt/boundary.h).
+# The first six are the kinds issue 22 names; the rest are boundaries of our own choosing.
+BOUNDARY = [
+ ("tie-to-player-to-move", "femhundra-rummy", "engine/hand_end.cc",
+  "if (s.last_out != kNoPlayer && (leaders >> s.last_out) & 1) leaders = uint8_t(1u << s.last_out);",
+  "if (s.last_out != kNoPlayer && (leaders >> s.to_move) & 1) leaders = uint8_t(1u << s.to_move);"),
+ ("match-ends-a-point-early", "femhundra-rummy", "engine/hand_end.cc",
+  "over |= s.players[p].total >= m.target;", "over |= s.players[p].total >= m.target - 1;"),
+ ("match-ends-a-point-late", "femhundra-rummy", "engine/hand_end.cc",
+  "over |= s.players[p].total >= m.target;", "over |= s.players[p].total > m.target;"),
+ ("contract-counts-melds-only", "liverpool", "engine/melding.cc",
+  "if (sets != want.sets || runs != want.runs) fails.add(Check::kContract);",
+  "if (sets + runs != want.sets + want.runs) fails.add(Check::kContract);"),
+ ("same-suit-sets", "rummy500", "engine/meld.cc",
+  "if (rules.set_distinct_suits && used[s] > 1 && !fault(\"same-suit-sets\"))",
+  "if (rules.set_distinct_suits && used[s] > 2 && !fault(\"same-suit-sets\"))"),
+ ("pass-on-the-last-stock-card", "rummy500", "engine/drawing.cc",
+  "case EmptyStock::kPassEnds: return s.stock.empty() ? Check::kNone : Check::kPassNotAllowed;",
+  "case EmptyStock::kPassEnds: return s.stock.size() <= 1 ? Check::kNone : Check::kPassNotAllowed;"),
+ ("pool-out-tie-to-one", "rummikub", "engine/hand_end.cc",
+  "if (rack[p] == low) winners |= uint8_t(1u << p);", "if (rack[p] == low) winners = uint8_t(1u << p);"),
+ ("pool-out-odd-point-to-mover", "rummikub", "engine/hand_end.cc",
+  "const int p = (s.to_move + k) % n;", "const int p = (s.to_move + k - 1) % n;"),
+ ("rummikub-opening-joker-as-30", "rummikub", "engine/arrange.cc",
+  "points += jokers[size_t(j)];", "points += 30;"),
+ ("rounds-one-too-many", "liverpool", "engine/hand_end.cc",
+  "over = s.round >= m.rounds;", "over = s.round > m.rounds;"),
+ ("highest-total-wins", "liverpool", "engine/hand_end.cc",
+  "best = m.lowest_wins ? std::min(best, s.players[p].total) : std::max(best, s.players[p].total);",
+  "best = m.lowest_wins ? std::max(best, s.players[p].total) : std::min(best, s.players[p].total);"),
+ ("last-round-never-last", "liverpool", "engine/turn.cc",
+  "s.round >= r.opening.contracts.size();", "s.round > r.opening.contracts.size();"),
+ ("tie-at-500-ends-the-match", "rummy500", "engine/hand_end.cc",
+  "case TieRule::kPlayOn: return;", "case TieRule::kPlayOn: break;"),
+ ("dealer-stays", "femhundra-familj", "engine/hand_end.cc",
+  "deal_hand(s, r, a.seed, s.next_player(s.dealer));", "deal_hand(s, r, a.seed, s.dealer);"),
+ ("turn-bound-one-late", "rummy500", "engine/turn.cc",
+  "if (s.turns >= r.max_turns) end_hand(s, r, kNoPlayer);", "if (s.turns > r.max_turns) end_hand(s, r, kNoPlayer);"),
+ ("buy-leaves-the-offer-open", "liverpool", "engine/claims.cc",
+  "  s.hand(q).insert(s.stock.pop());  // the penalty card\n  refill_stock(s, r);\n  s.offer = {};",
+  "  s.hand(q).insert(s.stock.pop());  // the penalty card\n  refill_stock(s, r);"),
+ ("dead-discard-one-card-early", "rummy500", "engine/discarding.cc",
+  "s.hand(p).size() == 1 && fits_table(s, r, p, a.card)", "s.hand(p).size() == 2 && fits_table(s, r, p, a.card)"),
+ ("reshuffle-a-lone-pile-card", "femhundra-rummy", "engine/turn.cc",
+  "case EmptyStock::kReshufflePile: return s.discard.size() >= 2 ? s.discard.size() : 0;",
+  "case EmptyStock::kReshufflePile: return s.discard.size() >= 1 ? s.discard.size() : 0;"),
+]
+
+
+def boundaries(root, only, seconds):
+    """Each slip hunted by plain simulate and by --start positions, side by side."""
+    for bid, ruleset, path, old, new in BOUNDARY:
+        if only and bid not in only:
+            continue
+        f = os.path.join(root, path)
+        src = open(f).read()
+        assert src.count(old) == 1, (bid, src.count(old))
+        open(f, "w").write(src.replace(old, new))
+        try:
+            b = subprocess.run(["cmake", "--build", "--preset", "default", "--target", "meldcheck"], cwd=root,
+                               capture_output=True, text=True)
+            if b.returncode:
+                print(bid, "does not build", b.stdout[-2000:])
+                continue
+            mutant = root + "/build/default/tools/meldcheck"
+            runs = {}
+            procs = {}
+            for how, extra in (("plain", []), ("positions", ["--start", "positions"])):
+                out = os.path.join(root, "mutant-findings", bid, how)
+                subprocess.run(["rm", "-rf", out])
+                args = [mutant, "simulate", "--ruleset", ruleset, "--jobs", "1", "--quiet", "--seconds", seconds,
+                        "--out", out, *extra]
+                procs[how] = subprocess.Popen(["timeout", "-s", "INT", str(int(seconds) + 30), *args],
+                                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            for how, proc in procs.items():
+                text = proc.communicate()[0]
+                found = re.search(r"(?:FINDING|DIVERGENCE) (\S+) in game \d+: (.*)", text)
+                m = re.search(r"actions in ([0-9.]+) s", text)
+                runs[how] = (f"found in {m.group(1) if m else '?'} s ({found.group(1)})" if found else "not found")
+            print(f"{bid} | {ruleset} | plain: {runs['plain']} | positions: {runs['positions']}", flush=True)
+        finally:
+            open(f, "w").write(src)
+
+
 def main():
     root = sys.argv[1]
     only = sys.argv[2:]
@@ -134,6 +225,11 @@ def main():
         reference, only = os.path.abspath(only[1]), only[2:]
     if only[:1] == ["--books"]:
         bugs, only = BOOKS, only[1:]
+    if only[:1] == ["--boundaries"]:
+        only = only[1:]
+        if only[:1] == ["--seconds"]:
+            seconds, only = only[1], only[2:]
+        return boundaries(root, only, seconds)
     if only[:1] == ["--seconds"]:
         seconds, only = only[1], only[2:]
     for bid, ruleset, mode, path, old, new in bugs:
