@@ -146,9 +146,11 @@ bool bend_opening_short(Bender& b, const RuleSet& r) {
     for (int k = 0; k < c.sets; ++k) wanted.set(2 + b.pick(11), set_size(r));
     for (int k = 0; k < c.runs; ++k) wanted.run(run_size(r));
   } else if (r.opening.form == OpeningForm::kPoints) {
-    // Three of one number worth the opening, or one short of it.
+    // Three of one number worth the opening, or one short of it; half the time with a
+    // joker among them (worth the number it stands for).
     const int rank = std::clamp(int((r.opening.points + 2) / 3) - b.pick(2), 1, kRanks);
     wanted.set(rank, set_size(r));
+    if (b.pick(2)) wanted.faces[0] = Face::joker();
   } else if (b.pick(2)) {
     wanted.set(2 + b.pick(11), set_size(r));
   } else {
@@ -215,8 +217,10 @@ bool bend_tie_at_end(Bender& b, const RuleSet& r) {
     b.cut_hand(c, 0);
     return b.give(c, face_of(*kept.begin())) && st.seats[a].hand == kept;
   }
+  // What the hand's end would add to each total now (its penalties are in the totals already).
   std::array<int32_t, kMaxPlayers> now{};
   score_hand(b.before(), r, now);
+  for (int p = 0; p < st.players; ++p) now[p] -= st.seats[p].penalty;
   // Totals set so that, were the hand to end now, `a` and `c` lead together at `lead`.
   const int toward = r.match.lowest_wins ? -1 : 1;
   int lead = 0;
@@ -349,19 +353,25 @@ BoundaryPosition boundary_position(const GameSpec& game) {
     const TurnFacts& t = now.turn;
     if (t.pile_meld_due.empty() && t.freed_jokers.empty() && t.must_use == kNoCard && t.no_discard == kNoCard) s = now;
   }
-  // One or two boundaries that apply, each kept only where the engine's invariants hold.
+  // One or two boundaries that apply, each kept only where the engine's invariants hold;
+  // a tie at the hand's end last, since it ties the hands as they then stand.
   BoundaryPosition out{s, {}};
-  const int bends = 1 + int(rng.next() % 2);
-  for (int tries = 0; tries < 8 && int(out.bends.size()) < bends; ++tries) {
-    const Boundary kind = Boundary(rng.next() % uint64_t(Boundary::kCount));
-    if (std::find(out.bends.begin(), out.bends.end(), kind) != out.bends.end()) continue;
+  auto try_bend = [&](Boundary kind) {
     Bender b(out.state, rng.next());
-    if (!bend(b, r, kind)) continue;
+    if (!bend(b, r, kind)) return;
     GameState bent = make_position(r, b.stated());
-    if (!invariant_violation(bent, r).empty() || someone_out(bent)) continue;
+    if (!invariant_violation(bent, r).empty() || someone_out(bent)) return;
     out.state = bent;
     out.bends.push_back(kind);
+  };
+  const int bends = 1 + int(rng.next() % 2);
+  bool tie = false;
+  for (int tries = 0; tries < 8 && int(out.bends.size()) + tie < bends; ++tries) {
+    const Boundary kind = Boundary(rng.next() % uint64_t(Boundary::kCount));
+    if (kind == Boundary::kTieAtEnd) tie = true;
+    else if (std::find(out.bends.begin(), out.bends.end(), kind) == out.bends.end()) try_bend(kind);
   }
+  if (tie) try_bend(Boundary::kTieAtEnd);
   return out;
 }
 

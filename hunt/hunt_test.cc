@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -456,6 +457,40 @@ TEST(Boundary, PositionsKeepTheContractAndReadBack) {
     EXPECT_TRUE(read[0].start == b.state) << "game " << i << ": " << state_difference(read[0].start, b.state) << "\n" << text;
   }
   for (int k = 0; k < int(Boundary::kCount); ++k) EXPECT_TRUE(reached.count(boundary_name(Boundary(k)))) << boundary_name(Boundary(k));
+}
+
+// A tie at the hand's end: with no stock left, the hand scored as it stands leaves two
+// leaders tied at the match's end (at or past the target, or in the last round); in
+// Rummikub two racks hold one tile each, twins.
+TEST(Boundary, TieAtEndTiesTheLeadersAsTheHandStands) {
+  const ConfigSpace space(library(), {}, std::nullopt, {}, 0);
+  int seen = 0;
+  for (uint64_t i = 0; i < 3000; ++i) {
+    const GameSpec game = space.game(7, i);
+    const RuleSet& r = game.config->rules;
+    const BoundaryPosition b = boundary_position(game);
+    if (b.bends.empty() || b.bends.back() != Boundary::kTieAtEnd) continue;
+    ++seen;
+    const GameState& s = b.state;
+    EXPECT_TRUE(s.stock.empty()) << "game " << i;
+    EXPECT_TRUE(b.bends_the_match());
+    std::vector<int32_t> ends(size_t(s.num_players));
+    if (r.scoring.method == ScoringMethod::kZeroSum) {
+      std::map<Face, int> lone;  // the faces of one-tile racks
+      for (int p = 0; p < s.num_players; ++p)
+        if (s.hand(p).size() == 1) ++lone[face_of(*s.hand(p).begin())];
+      EXPECT_TRUE(std::any_of(lone.begin(), lone.end(), [](const auto& f) { return f.second >= 2; })) << "game " << i;
+      continue;
+    }
+    std::array<int32_t, kMaxPlayers> scores{};
+    score_hand(s, r, scores);
+    for (int p = 0; p < s.num_players; ++p) ends[size_t(p)] = s.players[p].total + scores[p] - s.players[p].penalty;
+    const int32_t lead = r.match.lowest_wins ? *std::min_element(ends.begin(), ends.end()) : *std::max_element(ends.begin(), ends.end());
+    EXPECT_GE(std::count(ends.begin(), ends.end(), lead), 2) << "game " << i;
+    if (r.match.goal == MatchGoal::kTarget) EXPECT_GE(lead, r.match.target - 1) << "game " << i;
+    else EXPECT_EQ(s.round, r.opening.contracts.empty() ? std::max<int>(r.match.rounds, 1) : int(r.opening.contracts.size()));
+  }
+  EXPECT_GE(seen, 50);
 }
 
 }  // namespace

@@ -209,7 +209,8 @@ CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
       ->capture_default_str();
   sim->add_option("--start", f.start,
                   "deal: each game from its deal; positions: from a boundary position (the target, the last round, "
-                  "a short stock or hand, an opening one card short, a joker standing for a held card, twins, a hand near its bound of turns)")
+                  "a short stock or hand, an opening one card short, a joker standing for a held card, twins, a hand near its bound of turns, "
+                  "a hand about to end with the leaders tied, a discard on offer to several, whole melds or jokers in hand)")
       ->check(CLI::IsMember({"deal", "positions"}))
       ->capture_default_str();
   sim->add_option("--arbitrary", f.arbitrary, "the chance that a step is an arbitrary action, to be refused cleanly (default 0; 0.1 with --engine)");
