@@ -205,10 +205,27 @@ bool bend_last_round(Bender& b, const RuleSet& r) {
   return true;
 }
 
+// What the hand's end adds to each total (its penalties are in the totals already) should
+// the player to move, in the play phase with one card, go out now by discarding it: the
+// engine plays that discard on a copy of the position. Else nullopt.
+std::optional<std::array<int32_t, kMaxPlayers>> going_out_now(Bender& b, const RuleSet& r) {
+  GameState g = make_position(r, b.stated());
+  const int p = g.to_move;
+  if (g.phase != Phase::kPlay || g.hand(p).size() != 1) return std::nullopt;
+  Action discard;
+  discard.kind = ActionKind::kDiscard;
+  discard.player = uint8_t(p);
+  discard.card = face_of(*g.hand(p).begin());
+  if (apply(g, r, discard) != Check::kNone || !g.hand_over || g.last_out != p) return std::nullopt;
+  std::array<int32_t, kMaxPlayers> adds{};
+  for (int q = 0; q < g.num_players; ++q) adds[q] = g.round_scores[q] - g.players[q].penalty;
+  return adds;
+}
+
 bool bend_tie_at_end(Bender& b, const RuleSet& r) {
   StatedPosition& st = b.stated();
   b.cut_stock(0);
-  const auto [a, c] = two_seats(b, st.players);
+  auto [a, c] = two_seats(b, st.players);
   if (r.scoring.method == ScoringMethod::kZeroSum) {
     // The lowest racks tied: one tile each, twins.
     b.cut_hand(a, 1);
@@ -217,11 +234,6 @@ bool bend_tie_at_end(Bender& b, const RuleSet& r) {
     b.cut_hand(c, 0);
     return b.give(c, face_of(*kept.begin())) && st.seats[a].hand == kept;
   }
-  // What the hand's end would add to each total now (its penalties are in the totals already).
-  std::array<int32_t, kMaxPlayers> now{};
-  score_hand(b.before(), r, now);
-  for (int p = 0; p < st.players; ++p) now[p] -= st.seats[p].penalty;
-  // Totals set so that, were the hand to end now, `a` and `c` lead together at `lead`.
   const int toward = r.match.lowest_wins ? -1 : 1;
   int lead = 0;
   if (r.match.goal == MatchGoal::kTarget) {
@@ -232,9 +244,23 @@ bool bend_tie_at_end(Bender& b, const RuleSet& r) {
     set_last_round(st, r);
     lead = 200 + b.pick(100);
   }
-  for (int p = 0; p < st.players; ++p) st.seats[p].total = lead - toward * (1 + b.pick(80)) - now[p];
-  st.seats[a].total = lead - now[a];
-  st.seats[c].total = lead - now[c];
+  // What the hand's end would add: half the time, where the player to move can go out by a
+  // discard, the hand so ended (they tie with the next player: who went out may decide the
+  // tie); else the hand as it stands (an empty stock may end it).
+  std::optional<std::array<int32_t, kMaxPlayers>> adds;
+  if (b.before().phase == Phase::kPlay && b.pick(2)) {
+    b.cut_hand(b.mover(), 1);
+    if ((adds = going_out_now(b, r))) a = b.mover(), c = (a + 1) % st.players;
+  }
+  if (!adds) {
+    adds.emplace();
+    score_hand(make_position(r, st), r, *adds);
+    for (int p = 0; p < st.players; ++p) (*adds)[p] -= st.seats[p].penalty;
+  }
+  // Totals set so that, the hand ended so, `a` and `c` lead together at `lead`.
+  for (int p = 0; p < st.players; ++p) st.seats[p].total = lead - toward * (1 + b.pick(80)) - (*adds)[p];
+  st.seats[a].total = lead - (*adds)[a];
+  st.seats[c].total = lead - (*adds)[c];
   return true;
 }
 
