@@ -245,12 +245,12 @@ bool bend_tie_at_end(Bender& b, const RuleSet& r) {
     lead = 200 + b.pick(100);
   }
   // What the hand's end would add: half the time, where the player to move can go out by a
-  // discard, the hand so ended (they tie with the next player: who went out may decide the
+  // discard, the hand so ended (they tie with another player: who went out may decide the
   // tie); else the hand as it stands (an empty stock may end it).
   std::optional<std::array<int32_t, kMaxPlayers>> adds;
   if (b.before().phase == Phase::kPlay && b.pick(2)) {
     b.cut_hand(b.mover(), 1);
-    if ((adds = going_out_now(b, r))) a = b.mover(), c = (a + 1) % st.players;
+    if ((adds = going_out_now(b, r))) a = b.mover(), c = (a + 1 + b.pick(st.players - 1)) % st.players;
   }
   if (!adds) {
     adds.emplace();
