@@ -21,18 +21,21 @@ class CardSet {
   constexpr bool empty() const { return (w_[0] | w_[1]) == 0; }
   constexpr void clear() { w_ = {}; }
 
-  // A held card of this face (natural copies in copy order, then jokers); kNoCard if none.
+  // A held card of this face (natural copies in copy order, then jokers); kNoCard if none,
+  // and for a face that is no card (a rank alone, none), which must not alias a card.
   constexpr Card find(Face f) const {
     if (f.is_joker()) {
       uint64_t j = w_[1] >> (kFirstJoker - 64);
       return j ? Card(kFirstJoker + std::countr_zero(j)) : kNoCard;
     }
+    if (!f.is_natural()) return kNoCard;
     for (int copy = 0; copy < kMaxCopies; ++copy)
       if (contains(natural_card(f, copy))) return natural_card(f, copy);
     return kNoCard;
   }
   constexpr int count(Face f) const {
     if (f.is_joker()) return std::popcount(w_[1] >> (kFirstJoker - 64));
+    if (!f.is_natural()) return 0;
     int n = 0;
     for (int copy = 0; copy < kMaxCopies; ++copy) n += contains(natural_card(f, copy));
     return n;

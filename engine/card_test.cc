@@ -61,6 +61,22 @@ TEST(Card, PhysicalIdentityKeepsCopiesApart) {
   EXPECT_EQ(hand.size(), 2);
 }
 
+// A face that is no card (none, a rank alone) finds nothing, even in a hand of every card:
+// once it aliased a card of the second deck (found by a step near a listed one, a take
+// turned into a discard of no card, which the engine accepted).
+TEST(CardSet, AFaceThatIsNoCardFindsNothing) {
+  CardSet all;
+  for (int c = 0; c < kFirstJoker + 4; ++c) all.insert(Card(c));
+  const std::optional<Face> rank_only = parse_standin("7", Notation::kCards);
+  ASSERT_TRUE(rank_only && rank_only->is_rank_only());
+  for (Face f : {Face::none(), *rank_only}) {
+    EXPECT_EQ(all.find(f), kNoCard) << int(f.code());
+    EXPECT_EQ(all.count(f), 0) << int(f.code());
+  }
+  EXPECT_NE(all.find(Face::natural(1, 7)), kNoCard);
+  EXPECT_EQ(all.count(Face::natural(1, 7)), 2);
+}
+
 TEST(Rng, SplitMix64MatchesTheReferenceOutputs) {
   SplitMix64 rng{0};
   EXPECT_EQ(rng.next(), 0xe220a8397b1dcdafull);

@@ -449,12 +449,25 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
       if (of_table(s, a.cards.group(g)) && rng.next() % 2) g_some = g;
   int held_jokers = 0;
   for (Card c : hand) held_jokers += is_joker(c);
-  uint64_t change = rng.next() % 9;
+  uint64_t change = rng.next() % 11;
   // Rarer chances taken more often: jokers enough for a meld of their own, an opening
   // arrange (one tile more onto a set of the table is the rack-only rule's edge).
   if (held_jokers >= 3 && rng.next() % 2) change = 8;
   if (a.kind == ActionKind::kArrange && !s.players[a.player].opened && rng.next() % 2) change = 5;
   switch (change) {
+    case 10:  // another kind of step with the same cards, depth, meld and player
+      a.kind = ActionKind(rng.next() % uint64_t(ActionKind::kNextHand));
+      break;
+    case 9:  // a group one card shorter
+      if (g_some >= 0 && a.cards.group(g_some).size() > 1) {
+        const size_t dropped = rng.next() % a.cards.group(g_some).size();
+        rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+          for (size_t i = 0; i < group.size(); ++i)
+            if (i != dropped) out.add(group[i]);
+        });
+        break;
+      }
+      [[fallthrough]];
     case 5:  // a group one card longer: a held card of its rank, or of its suit
       if (g_some >= 0) {
         const auto group = a.cards.group(g_some);

@@ -118,8 +118,9 @@ class Checker {
   };
   std::optional<Probe> probe(const GameState& s);
 
-  // An action near `chosen` (another card, depth, meld or player, a group a card longer or
-  // left out, a joker's stand-in unsaid or doubled, a Rummikub table as it lies), judged by
+  // An action near `chosen` (another card, depth, meld, player or kind of step, a group a
+  // card longer or shorter or left out, a joker's stand-in unsaid or doubled, jokers alone,
+  // a Rummikub table as it lies), judged by
   // the engine and by the executable catalog (oracles/catalog.h), not taken: the probe,
   // when they differ. The engine's verdict in `judged`, when given.
   std::optional<Probe> near(const GameState& s, const Action& chosen, Check* judged = nullptr);
