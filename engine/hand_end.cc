@@ -49,7 +49,8 @@ bool went_out_in_one_go(const GameState& s, const RuleSet& r) {
 
 // Zero-sum: each loser pays what their rack is worth (beyond the winner's rack when
 // nobody went out, the lowest rack winning), and the winners share what is paid.
-void zero_sum(const GameState& s, const RuleSet& r, int out, std::span<int32_t> scores) {
+// `ender`: the player whose turn ended the round (the odd points of a shared win start after them).
+void zero_sum(const GameState& s, const RuleSet& r, int out, int ender, std::span<int32_t> scores) {
   const int n = s.num_players;
   std::array<int, kMaxPlayers> rack{};
   for (int p = 0; p < n; ++p) rack[p] = hand_value(r.scoring, s.hand(p));
@@ -81,13 +82,13 @@ void zero_sum(const GameState& s, const RuleSet& r, int out, std::span<int32_t> 
   const int share = paid / count;
   int odd = paid - share * count;
   for (int k = 1; k <= n; ++k) {
-    const int p = (s.to_move + k) % n;
+    const int p = (ender + k) % n;
     if ((winners >> p) & 1) scores[p] = share + (odd-- > 0 ? 1 : 0) + (fault("not-zero-sum") ? 1 : 0);
   }
 }
 
 // The scores of a hand that has just ended; `out` went out, or kNoPlayer.
-void score(const GameState& s, const RuleSet& r, int out, std::span<int32_t> scores) {
+void score(const GameState& s, const RuleSet& r, int out, int ender, std::span<int32_t> scores) {
   const Scoring& sc = r.scoring;
   const int n = s.num_players;
   std::fill(scores.begin(), scores.begin() + n, 0);
@@ -108,7 +109,7 @@ void score(const GameState& s, const RuleSet& r, int out, std::span<int32_t> sco
       for (int p = 0; p < n; ++p) scores[p] = hand_value(sc, s.hand(p));
       if (out != kNoPlayer) scores[out] = went_out_in_one_go(s, r) ? sc.one_go_score : sc.out_score;
       break;
-    case ScoringMethod::kZeroSum: zero_sum(s, r, out, scores); break;
+    case ScoringMethod::kZeroSum: zero_sum(s, r, out, ender, scores); break;
   }
   for (int p = 0; p < n; ++p) scores[p] += s.players[p].penalty;
 }
@@ -160,7 +161,7 @@ void decide_match(GameState& s, const RuleSet& r) {
 }  // namespace
 
 void score_hand(const GameState& state, const RuleSet& rules, std::span<int32_t> scores) {
-  score(state, rules, state.last_out, scores);
+  score(state, rules, state.last_out, state.to_move, scores);
 }
 
 std::vector<ScoreLine> explain_hand_scores(const GameState& s, const RuleSet& r) {
@@ -193,8 +194,13 @@ std::vector<ScoreLine> explain_hand_scores(const GameState& s, const RuleSet& r)
       }
       break;
     case ScoringMethod::kZeroSum: {
+      // A finished hand's winnings as they were scored (the round may have ended in a turn
+      // before the player to move's); a hand still going as it stands.
       std::array<int32_t, kMaxPlayers> scores{};
-      zero_sum(s, r, out, scores);
+      if (s.hand_over)
+        for (int p = 0; p < n; ++p) scores[p] = s.round_scores[p] - s.players[p].penalty;
+      else
+        zero_sum(s, r, out, s.to_move, scores);
       for (int p = 0; p < n; ++p) {
         if (scores[p] > 0 || (scores[p] == 0 && s.hand(p).empty())) {
           lines.push_back({uint8_t(p), Face{}, scores[p], ScoreWhy::kWinnings});
@@ -214,11 +220,11 @@ std::vector<ScoreLine> explain_hand_scores(const GameState& s, const RuleSet& r)
 
 namespace detail {
 
-void end_hand(GameState& s, const RuleSet& r, int out) {
+void end_hand(GameState& s, const RuleSet& r, int out, int ender) {
   s.hand_over = true;
   s.last_out = uint8_t(out);
   std::array<int32_t, kMaxPlayers> scores{};
-  score(s, r, out, scores);
+  score(s, r, out, ender == kNoPlayer ? s.to_move : ender, scores);
   for (int p = 0; p < s.num_players; ++p) {
     s.round_scores[p] = scores[p];
     s.players[p].total += scores[p] - s.players[p].penalty;  // penalties are in already

@@ -24,7 +24,8 @@ void pass_turn_to(GameState& s, const RuleSet& r, int player);
 
 // The hand ends; `out` went out (kNoPlayer when the hand ends otherwise). Scores it and
 // decides whether the match is over.
-void end_hand(GameState& s, const RuleSet& r, int out);
+// `ender`: the player whose turn ended the hand, when no longer the player to move.
+void end_hand(GameState& s, const RuleSet& r, int out, int ender = kNoPlayer);
 
 // After a meld, layoff or discard emptied the hand of the player to move.
 void hand_emptied(GameState& s, const RuleSet& r, bool by_discard);

@@ -34,9 +34,10 @@ void pass_turn_to(GameState& s, const RuleSet& r, int player) {
 }
 
 void end_turn(GameState& s, const RuleSet& r) {
+  const int ended = s.to_move;
   if (!fault("endless-hand")) ++s.turns;
   pass_turn_to(s, r, s.next_player(s.to_move));
-  if (s.turns >= r.max_turns) end_hand(s, r, kNoPlayer);
+  if (s.turns >= r.max_turns) end_hand(s, r, kNoPlayer, ended);  // the bound ended the hand in `ended`'s turn
 }
 
 void hand_emptied(GameState& s, const RuleSet& r, bool by_discard) {

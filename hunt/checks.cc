@@ -450,6 +450,8 @@ Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
   int held_jokers = 0;
   for (Card c : hand) held_jokers += is_joker(c);
   uint64_t change = rng.next() % 11;
+  // Steps that lay cards are rarer than draws and discards: half the time their groups change.
+  if (a.cards.groups() > 0 && rng.next() % 2) change = 4 + rng.next() % 6;
   // Rarer chances taken more often: jokers enough for a meld of their own, an opening
   // arrange (one tile more onto a set of the table is the rack-only rule's edge).
   if (held_jokers >= 3 && rng.next() % 2) change = 8;

@@ -155,7 +155,7 @@ BOUNDARY = [
  ("pool-out-tie-to-one", "rummikub", "engine/hand_end.cc",
   "if (rack[p] == low) winners |= uint8_t(1u << p);", "if (rack[p] == low) winners = uint8_t(1u << p);"),
  ("pool-out-odd-point-to-mover", "rummikub", "engine/hand_end.cc",
-  "const int p = (s.to_move + k) % n;", "const int p = (s.to_move + k - 1) % n;"),
+  "const int p = (ender + k) % n;", "const int p = (ender + k - 1) % n;"),
  ("rummikub-opening-joker-as-30", "rummikub", "engine/arrange.cc",
   "points += jokers[size_t(j)];", "points += 30;"),
  ("rounds-one-too-many", "liverpool", "engine/hand_end.cc",
