@@ -170,7 +170,7 @@ BOUNDARY = [
  ("dealer-stays", "femhundra-familj", "engine/hand_end.cc",
   "deal_hand(s, r, a.seed, s.next_player(s.dealer));", "deal_hand(s, r, a.seed, s.dealer);"),
  ("turn-bound-one-late", "rummy500", "engine/turn.cc",
-  "if (s.turns >= r.max_turns) end_hand(s, r, kNoPlayer);", "if (s.turns > r.max_turns) end_hand(s, r, kNoPlayer);"),
+  "if (s.turns >= r.max_turns) end_hand(s, r, kNoPlayer, ended);", "if (s.turns > r.max_turns) end_hand(s, r, kNoPlayer, ended);"),
  ("buy-leaves-the-offer-open", "liverpool", "engine/claims.cc",
   "  s.hand(q).insert(s.stock.pop());  // the penalty card\n  refill_stock(s, r);\n  s.offer = {};",
   "  s.hand(q).insert(s.stock.pop());  // the penalty card\n  refill_stock(s, r);"),
