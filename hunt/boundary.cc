@@ -22,14 +22,13 @@ constexpr int kPrefixStepsAtMost = 80;
 class Bender {
  public:
   Bender(const GameState& s, uint64_t seed)
-      : state_(s), st_(state_position(s)), out_(s.out), rng_{seed}, mover_(s.to_move) {
+      : st_(state_position(s)), out_(s.out), rng_{seed}, mover_(s.to_move) {
     owed_ = s.turn.pile_meld_due | s.turn.freed_jokers;
     if (s.turn.must_use != kNoCard) owed_.insert(s.turn.must_use);
     if (s.turn.no_discard != kNoCard) owed_.insert(s.turn.no_discard);
   }
 
   StatedPosition& stated() { return st_; }
-  const GameState& before() const { return state_; }  // the position being bent
   uint64_t next() { return rng_.next(); }
   int pick(int n) { return int(rng_.next() % uint64_t(n)); }
   int mover() const { return mover_; }
@@ -97,7 +96,6 @@ class Bender {
     return std::nullopt;
   }
 
-  const GameState& state_;
   StatedPosition st_;
   CardSet out_, owed_;
   SplitMix64 rng_;
@@ -248,7 +246,7 @@ bool bend_tie_at_end(Bender& b, const RuleSet& r) {
   // discard, the hand so ended (they tie with another player: who went out may decide the
   // tie); else the hand as it stands (an empty stock may end it).
   std::optional<std::array<int32_t, kMaxPlayers>> adds;
-  if (b.before().phase == Phase::kPlay && b.pick(2)) {
+  if (st.facts.phase == Phase::kPlay && b.pick(2)) {
     b.cut_hand(b.mover(), 1);
     if ((adds = going_out_now(b, r))) a = b.mover(), c = (a + 1 + b.pick(st.players - 1)) % st.players;
   }

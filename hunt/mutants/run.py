@@ -27,6 +27,7 @@ With --engine, the mutant is the other engine instead: the given (correct) meldc
 it in lockstep through the engine protocol (`simulate --engine "MUTANT serve"`), which
 compares verdicts, positions and listed steps, with no check of its own.
 """
+import contextlib
 import os
 import re
 import subprocess
@@ -187,22 +188,34 @@ BOUNDARY = [
 ]
 
 
+@contextlib.contextmanager
+def built_with(root, bid, path, old, new):
+    """The scratch clone's meldcheck built with the slip (None when it does not build);
+    the file is restored afterwards."""
+    f = os.path.join(root, path)
+    src = open(f).read()
+    assert src.count(old) == 1, (bid, src.count(old))
+    open(f, "w").write(src.replace(old, new))
+    try:
+        b = subprocess.run(["cmake", "--build", "--preset", "default", "--target", "meldcheck"], cwd=root,
+                           capture_output=True, text=True)
+        if b.returncode:
+            print(bid, "does not build", b.stdout[-2000:])
+            yield None
+        else:
+            yield root + "/build/default/tools/meldcheck"
+    finally:
+        open(f, "w").write(src)
+
+
 def boundaries(root, only, seconds):
     """Each slip hunted by plain simulate and by --start positions, side by side."""
     for bid, ruleset, path, old, new in BOUNDARY:
         if only and bid not in only:
             continue
-        f = os.path.join(root, path)
-        src = open(f).read()
-        assert src.count(old) == 1, (bid, src.count(old))
-        open(f, "w").write(src.replace(old, new))
-        try:
-            b = subprocess.run(["cmake", "--build", "--preset", "default", "--target", "meldcheck"], cwd=root,
-                               capture_output=True, text=True)
-            if b.returncode:
-                print(bid, "does not build", b.stdout[-2000:])
+        with built_with(root, bid, path, old, new) as mutant:
+            if not mutant:
                 continue
-            mutant = root + "/build/default/tools/meldcheck"
             runs = {}
             procs = {}
             for how, extra in (("plain", []), ("positions", ["--start", "positions"])):
@@ -218,8 +231,6 @@ def boundaries(root, only, seconds):
                 m = re.search(r"actions in ([0-9.]+) s", text)
                 runs[how] = (f"found in {m.group(1) if m else '?'} s ({found.group(1)})" if found else "not found")
             print(f"{bid} | {ruleset} | plain: {runs['plain']} | positions: {runs['positions']}", flush=True)
-        finally:
-            open(f, "w").write(src)
 
 
 def main():
@@ -242,19 +253,11 @@ def main():
     for bid, ruleset, mode, path, old, new in bugs:
         if only and bid not in only:
             continue
-        f = os.path.join(root, path)
-        src = open(f).read()
-        assert src.count(old) == 1, (bid, src.count(old))
-        open(f, "w").write(src.replace(old, new))
-        try:
-            b = subprocess.run(["cmake", "--build", "--preset", "default", "--target", "meldcheck"], cwd=root,
-                               capture_output=True, text=True)
-            if b.returncode:
-                print(bid, "does not build", b.stdout[-2000:])
+        with built_with(root, bid, path, old, new) as mutant:
+            if not mutant:
                 continue
             out = os.path.join(root, "mutant-findings", bid)
             subprocess.run(["rm", "-rf", out])
-            mutant = root + "/build/default/tools/meldcheck"
             if reference:
                 args = [reference, "simulate", "--engine", mutant + " serve", "--jobs", "1", "--legal", "sampled",
                         "--ruleset", ruleset, "--out", out]
@@ -268,8 +271,6 @@ def main():
             found = re.search(r"(?:FINDING|DIVERGENCE) (\S+) in game \d+: (.*)", text)
             print(f"{bid} | {ruleset} | {m.group(1) if m else '?'} s (wall {time.time() - t0:.0f} s) | "
                   f"{found.group(1) + ': ' + found.group(2) if found else 'not found'}", flush=True)
-        finally:
-            open(f, "w").write(src)
 
 
 if __name__ == "__main__":
