@@ -12,6 +12,7 @@ packages=(
   python3-yaml        # oracles/rummikub-py's tests that read scenarios/
   libxml2-utils       # xmllint, for the report_validity test of the JUnit reports
   chromium  # headless, for the check_html_chromium test of `meldcheck check --format html` (skipped without it)
+  glpk-utils  # glpsol, for bench/ilp_check.py's integer program that checks the Rummikub solver
 )
 
 missing=()
