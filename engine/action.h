@@ -73,6 +73,12 @@ class TokenGroups {
     return true;
   }
   void clear() { groups_ = 0; }
+  // Replaces the first token equal to `from` with `to`; false when there is none.
+  bool replace_first(Token from, Token to) {
+    for (int i = 0; i < tokens(); ++i)
+      if (storage_.lists.tokens[size_t(i)] == from) return storage_.lists.tokens[size_t(i)] = to, true;
+    return false;
+  }
 
  private:
   // Only the first groups() ends and tokens() tokens are meaningful. The union leaves the

@@ -121,17 +121,25 @@ CheckMask read_set(const MeldRules& rules, std::span<const Token> tokens, Formed
 Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal) {
   const int p = s.to_move;
   if (s.players[p].opened) {
-    KeptSets kept;
+    TableJokers jokers;
     for (const Meld& m : s.table.all()) {
-      if (m.shape.joker_mask == 0) continue;
-      kept.sets.open_group();
-      for (int i = 0; i < m.shape.size; ++i) {
-        kept.sets.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
-        if (m.shape.joker(i)) ++kept.tiles.table_jokers;
-        else ++kept.tiles.table[m.shape.faces[i].suit()][m.shape.faces[i].rank()];
+      // A group's joker may name no colour yet: it takes one its set lacks.
+      std::array<bool, kSuits> taken{};
+      for (int i = 0; i < m.shape.size; ++i)
+        if (m.shape.faces[i].is_natural()) taken[size_t(m.shape.faces[i].suit())] = true;
+      for (int i = 0; i < m.shape.size && jokers.count < int(jokers.standins.size()); ++i) {
+        if (!m.shape.joker(i)) continue;
+        Face f = m.shape.faces[i];
+        if (!f.is_natural()) {
+          int colour = 0;
+          while (colour < kSuits - 1 && taken[size_t(colour)]) ++colour;
+          taken[size_t(colour)] = true;
+          f = Face::natural(colour, f.rank());
+        }
+        jokers.standins[size_t(jokers.count++)] = f;
       }
     }
-    return solve_tiles(counts_of(s, p, true), goal, 0, kept.sets.groups() ? &kept : nullptr);
+    return solve_tiles(counts_of(s, p, true), goal, 0, &jokers);
   }
   // Before the opening the table stays as it is; new sets come from the rack alone.
   Placement from_rack = solve_tiles(counts_of(s, p, false), goal, std::max<int>(1, r.opening.points));

@@ -62,6 +62,7 @@ GroupSums sums_of(Key k) {
 int best_group_naturals(const GroupSums& g, int jokers, int* groups = nullptr) {
   const int largest = fault("solver-small") ? 3 : 4;  // the fault: no group of four
   int best = -1, best_k = 0;
+  if (g.max_req > kMaxCopies) return -1;  // a table joker kept as a third copy (solve_uncached)
   if (g.req == 0 && jokers == 0) best = 0;
   if (g.max_req <= 1) {
     const int s = std::min(g.upto1, largest - jokers);
@@ -85,18 +86,21 @@ struct Entry {
 };
 
 // One layer of states, deduplicated by key, keeping the best value: an open-addressing
-// table of (key, entry index) beside the entries; a slot counts only when stamped with
-// the current generation, so clearing costs nothing.
+// table of (key, entry index) beside the entries. A slot counts only when stamped with the
+// current generation, so clearing costs nothing; and each use starts small, only as many
+// slots as its entries need, since probing a table grown once by a large position would
+// miss the cache on every offer of all the small ones after it.
 class Layer {
  public:
   void clear() {
     entries.clear();
-    if (slots_.empty()) slots_.assign(kInitialSlots, Slot{});
-    ++generation_;
+    used_ = kInitialSlots;
+    if (slots_.size() < used_) slots_.resize(used_);
+    next_generation();
   }
   void offer(Key key, int32_t value, uint32_t prev, uint16_t choice) {
-    if (2 * entries.size() >= slots_.size()) grow();
-    const size_t mask = slots_.size() - 1;
+    if (2 * entries.size() >= used_) grow();
+    const size_t mask = used_ - 1;
     for (size_t h = hash(key) & mask;; h = (h + 1) & mask) {
       Slot& slot = slots_[h];
       if (slot.generation != generation_) {
@@ -114,21 +118,30 @@ class Layer {
   std::vector<Entry> entries;
 
  private:
-  static constexpr size_t kInitialSlots = 1 << 10;
+  static constexpr size_t kInitialSlots = 64;
   struct Slot {
     Key key = 0;
     uint32_t index = 0;
     uint32_t generation = 0;
   };
-  static size_t hash(Key k) {
-    k ^= k >> 31;
-    k *= 0x9E3779B97F4A7C15ull;
-    return size_t(k ^ (k >> 29));
+  static size_t hash(Key k) {  // the keys differ in a few bits anywhere: mix them all down
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ull;
+    return size_t(k ^ (k >> 33));
+  }
+  void next_generation() {
+    if (++generation_ == 0) {  // wrapped: no stamp may look current
+      for (Slot& s : slots_) s.generation = 0;
+      generation_ = 1;
+    }
   }
   void grow() {
-    slots_.assign(slots_.size() * 2, Slot{});
-    generation_ = 1;
-    const size_t mask = slots_.size() - 1;
+    used_ *= 2;
+    if (slots_.size() < used_) slots_.resize(used_);
+    next_generation();
+    const size_t mask = used_ - 1;
     for (size_t i = 0; i < entries.size(); ++i) {
       size_t h = hash(entries[i].key) & mask;
       while (slots_[h].generation == generation_) h = (h + 1) & mask;
@@ -136,6 +149,7 @@ class Layer {
     }
   }
   std::vector<Slot> slots_;
+  size_t used_ = 0;
   uint32_t generation_ = 0;
 };
 
@@ -283,7 +297,7 @@ struct Solver {
         const int t = tc.table[c][n], left = a - tiles, req = std::max(0, t - tiles);
         Option o{0, 0, uint8_t(tiles), uint8_t(jokers), 0, uint8_t(req), 0};
         o.add = Key(jokers) << kJokers.shift | Key(req) << kReq.shift | Key(std::min(left, 1)) << kUpto1.shift |
-                Key(left) << kUpto2.shift;
+                Key(std::min(left, kMaxCopies)) << kUpto2.shift;
         int room = 0;
         for (int k = 0; k < tracks; ++k) {
           const int l = track_len(byte, k);
@@ -477,7 +491,7 @@ struct Solver {
       std::array<int, kSuits> g = req;
       int total = g[0] + g[1] + g[2] + g[3];
       for (int c = 0; c < kSuits && total < naturals; ++c) {
-        const int cap = k == 1 ? std::min(left[c], 1) : left[c];
+        const int cap = std::min(left[c], k == 1 ? 1 : kMaxCopies);
         while (g[c] < cap && total < naturals) ++g[c], ++total;
       }
       // The tiles go to the k groups a colour at a time, each to the smallest group that
@@ -493,7 +507,7 @@ struct Solver {
         }
         return *best;
       };
-      for (int copies = 2; copies >= 1; --copies)
+      for (int copies = kMaxCopies; copies >= 1; --copies)
         for (int c = 0; c < kSuits; ++c)
           if (g[c] == copies)
             for (int i = 0; i < copies; ++i) smallest_without(c).push_back(Token{Face::natural(c, n)});
@@ -553,49 +567,41 @@ struct Solver {
   }
 };
 
-Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points, const KeptSets* kept) {
+Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* table_jokers) {
   thread_local Scratch scratch;
   const int jokers = counts.table_jokers + counts.rack_jokers;
   Solver solver{counts, goal, std::min(min_points, 63), jokers, std::min(kMaxTracks, kMaxCopies + jokers),
                 min_points == 0, scratch};
   solver.compute_bounds();
   const int ceiling = solver.still_to_gain[0] + solver.gain(0, 0, counts.rack_jokers);
-  // An answer found quickly without the jokers in the search, when there are jokers: the
-  // table and rack without them, the jokers then put where there is room; or the sets
-  // holding the jokers kept as they are, the rest rearranged. Nothing beats every rack
-  // tile that fits somewhere, so one that places them all is the best.
+  // Answers found quickly without jokers in the search, when there are jokers: the table's
+  // jokers kept as the tiles they stand for and everything rearranged around them, or all
+  // jokers left out; the rack's jokers, or all, then put where there is room. Nothing
+  // beats every rack tile that fits somewhere, so one that places them all is the best;
+  // else the best quick answer bounds one search.
   Placement quick;
   int reachable = 0;
+  auto consider = [&](TileCounts plain, const std::array<Face, 2>& kept, int kept_count) {
+    for (int i = 0; i < kept_count; ++i) ++plain.table[kept[size_t(i)].suit()][kept[size_t(i)].rank()];
+    Solver first{plain, goal, 0, 0, std::min(kMaxTracks, kMaxCopies + kept_count), true, scratch};
+    first.compute_bounds();
+    Placement p = first.run();
+    if (!p.found) return;
+    // The kept tiles go back to being jokers standing for them.
+    for (int i = 0; i < kept_count; ++i) p.sets.replace_first(Token{kept[size_t(i)]}, Token{Face::joker(), kept[size_t(i)]});
+    TileCounts free = counts;
+    free.table_jokers -= kept_count;
+    Solver placer{free, goal, 0, jokers - kept_count, 0, true, scratch};
+    placer.place_free_jokers(jokers - kept_count, p);
+    if (placer.placed_table_jokers < free.table_jokers) return;
+    if (solver.objective(p) > reachable || !quick.found) reachable = solver.objective(p), quick = p;
+  };
   if (jokers > 0 && min_points == 0) {
     TileCounts plain = counts;
     plain.table_jokers = plain.rack_jokers = 0;
-    Solver first{plain, goal, 0, 0, kMaxCopies, true, scratch};
-    first.compute_bounds();
-    Placement without = first.run();
-    Solver placer{counts, goal, 0, jokers, 0, true, scratch};
-    placer.place_free_jokers(jokers, without);
-    if (without.found && placer.placed_table_jokers >= counts.table_jokers) {
-      reachable = solver.objective(without);
-      quick = without;
-    }
-    if (kept && reachable < ceiling && counts.rack_jokers == 0 && kept->tiles.table_jokers == counts.table_jokers) {
-      TileCounts rest = counts;
-      rest.table_jokers = 0;
-      for (int c = 0; c < kSuits; ++c)
-        for (int n = 1; n <= kRanks; ++n) rest.table[c][n] = uint8_t(rest.table[c][n] - kept->tiles.table[c][n]);
-      Solver around{rest, goal, 0, 0, kMaxCopies, true, scratch};
-      around.compute_bounds();
-      Placement keeping = around.run();
-      if (keeping.found && solver.objective(keeping) > reachable) {
-        reachable = solver.objective(keeping);
-        quick = keeping;
-        quick.sets = kept->sets;
-        for (int g = 0; g < keeping.sets.groups(); ++g) {
-          quick.sets.open_group();
-          for (const Token& t : keeping.sets.group(g)) quick.sets.add(t);
-        }
-      }
-    }
+    consider(plain, {}, 0);
+    if (table_jokers && table_jokers->count == counts.table_jokers && counts.table_jokers > 0 && reachable < ceiling)
+      consider(plain, table_jokers->standins, table_jokers->count);
     if (quick.found && reachable >= ceiling) return quick;
   }
   Placement p;
@@ -623,32 +629,26 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
 
 }  // namespace
 
-Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const KeptSets* kept) {
+Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* jokers) {
   // The last question asked, remembered: a turn's enumeration asks it, and then whether
   // the player may pass asks it again.
   struct Asked {
     TileCounts counts;
     SolverGoal goal;
     int min_points = -1;
-    std::vector<Token> kept;  // the kept sets, groups ended by Face::none()
+    TableJokers jokers;
     Placement answer;
   };
   thread_local Asked last;
-  thread_local std::vector<Token> kept_now;
-  kept_now.clear();
-  if (kept)
-    for (int g = 0; g < kept->sets.groups(); ++g) {
-      for (const Token& t : kept->sets.group(g)) kept_now.push_back(t);
-      kept_now.push_back(Token{Face::none()});
-    }
+  const TableJokers asked_jokers = jokers ? *jokers : TableJokers{};
   if (last.min_points == min_points && last.goal == goal && std::memcmp(&last.counts, &counts, sizeof counts) == 0 &&
-      last.kept == kept_now)
+      last.jokers.count == asked_jokers.count && last.jokers.standins == asked_jokers.standins)
     return last.answer;
   last.counts = counts;
   last.goal = goal;
   last.min_points = min_points;
-  last.kept = kept_now;
-  last.answer = solve_uncached(counts, goal, min_points, kept);
+  last.jokers = asked_jokers;
+  last.answer = solve_uncached(counts, goal, min_points, jokers);
   return last.answer;
 }
 

@@ -31,17 +31,17 @@ struct Placement {
   TokenGroups sets;       // the whole table after the move
 };
 
-// Sets of the table that may stay as they are, and their tiles: the table's sets that hold
-// jokers. The solver first tries keeping them and rearranging the rest without jokers,
-// which is quick and often the best already.
-struct KeptSets {
-  TokenGroups sets;
-  TileCounts tiles;  // their tiles, on the table side
+// The tiles the table's jokers stand for now (a group's open colour settled): a quick first
+// answer keeps each joker as that tile and rearranges everything around it, which is often
+// the best already.
+struct TableJokers {
+  std::array<Face, 2> standins{};
+  int count = 0;
 };
 
 // The best placement for `counts`: every table tile placed, at least one rack tile, and
 // (when `min_points` > 0) rack sets worth at least that many points.
-Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const KeptSets* kept = nullptr);
+Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* jokers = nullptr);
 
 // The best `arrange` for the player to move: after their initial meld the whole table is
 // rearranged; before it, the table stays as it is and new sets from the rack must reach
