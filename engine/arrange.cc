@@ -2,6 +2,7 @@
 // and `arrange` gives the whole table after the move. Also the time limit, and the best
 // arrangement (engine/solver.h) for a player, which decides whether they can play at all.
 #include <algorithm>
+#include <cstdlib>
 
 #include "engine/internal.h"
 #include "engine/search.h"
@@ -118,31 +119,48 @@ CheckMask read_set(const MeldRules& rules, std::span<const Token> tokens, Formed
 
 }  // namespace
 
-Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal) {
+namespace {
+
+// The tiles the jokers of these sets stand for, a group's open colour settled as one its
+// set lacks.
+TableJokers jokers_of(std::span<const Meld* const> sets) {
+  TableJokers jokers;
+  for (const Meld* m : sets) {
+    std::array<bool, kSuits> taken{};
+    for (int i = 0; i < m->shape.size; ++i)
+      if (m->shape.faces[i].is_natural()) taken[size_t(m->shape.faces[i].suit())] = true;
+    for (int i = 0; i < m->shape.size && jokers.count < int(jokers.standins.size()); ++i) {
+      if (!m->shape.joker(i)) continue;
+      Face f = m->shape.faces[i];
+      if (!f.is_natural()) {
+        int colour = 0;
+        while (colour < kSuits - 1 && taken[size_t(colour)]) ++colour;
+        taken[size_t(colour)] = true;
+        f = Face::natural(colour, f.rank());
+      }
+      jokers.standins[size_t(jokers.count++)] = f;
+    }
+  }
+  return jokers;
+}
+
+void add_tiles(const Meld& m, TileCounts& tc) {
+  for (int i = 0; i < m.shape.size; ++i) {
+    if (m.shape.joker(i)) ++tc.table_jokers;
+    else ++tc.table[m.shape.faces[i].suit()][m.shape.faces[i].rank()];
+  }
+}
+
+Placement arrangement(const GameState& s, const RuleSet& r, SolverGoal goal, SolverAim aim) {
   const int p = s.to_move;
   if (s.players[p].opened) {
-    TableJokers jokers;
-    for (const Meld& m : s.table.all()) {
-      // A group's joker may name no colour yet: it takes one its set lacks.
-      std::array<bool, kSuits> taken{};
-      for (int i = 0; i < m.shape.size; ++i)
-        if (m.shape.faces[i].is_natural()) taken[size_t(m.shape.faces[i].suit())] = true;
-      for (int i = 0; i < m.shape.size && jokers.count < int(jokers.standins.size()); ++i) {
-        if (!m.shape.joker(i)) continue;
-        Face f = m.shape.faces[i];
-        if (!f.is_natural()) {
-          int colour = 0;
-          while (colour < kSuits - 1 && taken[size_t(colour)]) ++colour;
-          taken[size_t(colour)] = true;
-          f = Face::natural(colour, f.rank());
-        }
-        jokers.standins[size_t(jokers.count++)] = f;
-      }
-    }
-    return solve_tiles(counts_of(s, p, true), goal, 0, &jokers);
+    std::array<const Meld*, kMaxMelds> sets{};
+    for (int m = 0; m < s.table.count; ++m) sets[size_t(m)] = &s.table.melds[m];
+    const TableJokers jokers = jokers_of({sets.data(), size_t(s.table.count)});
+    return solve_tiles(counts_of(s, p, true), goal, 0, &jokers, aim);
   }
   // Before the opening the table stays as it is; new sets come from the rack alone.
-  Placement from_rack = solve_tiles(counts_of(s, p, false), goal, std::max<int>(1, r.opening.points));
+  Placement from_rack = solve_tiles(counts_of(s, p, false), goal, std::max<int>(1, r.opening.points), nullptr, aim);
   if (!from_rack.found) return from_rack;
   Placement whole = from_rack;
   whole.sets.clear();
@@ -152,6 +170,63 @@ Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal
     for (const Token& t : from_rack.sets.group(g)) whole.sets.add(t);
   }
   return whole;
+}
+
+// Whether a set could take part in a move of `tile` that leaves the rest of the table as
+// it lies: it holds a tile of the same colour within two numbers, or of the same number.
+bool near(const Meld& m, Face tile) {
+  for (int i = 0; i < m.shape.size; ++i) {
+    const Face f = m.shape.faces[i];
+    if (f.rank() == tile.rank()) return true;
+    if (f.is_natural() && f.suit() == tile.suit() && std::abs(f.rank() - tile.rank()) <= 2) return true;
+  }
+  return false;
+}
+
+// A move of one rack tile with only the sets near it rearranged: a small search each, and
+// most moves are of this kind.
+Placement local_arrangement(const GameState& s, const RuleSet& r) {
+  const int p = s.to_move;
+  FaceCounts tried;
+  for (Card card : s.hand(p)) {
+    const Face tile = face_of(card);
+    if (tile.is_joker() || tried[tile]++ > 0) continue;
+    TileCounts tc;
+    tc.rack[tile.suit()][tile.rank()] = 1;
+    std::array<const Meld*, kMaxMelds> moved{};
+    int count = 0;
+    for (const Meld& m : s.table.all())
+      if (near(m, tile)) moved[size_t(count++)] = &m, add_tiles(m, tc);
+    const TableJokers jokers = jokers_of({moved.data(), size_t(count)});
+    Placement local = solve_tiles(tc, r.table.best_move, 0, &jokers, SolverAim::kSome);
+    if (!local.found) continue;
+    Placement whole = local;
+    whole.sets.clear();
+    for (const Meld& m : s.table.all()) {
+      if (near(m, tile)) continue;
+      whole.sets.open_group();
+      for (int i = 0; i < m.shape.size; ++i)
+        whole.sets.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+    }
+    for (int g = 0; g < local.sets.groups(); ++g) {
+      whole.sets.open_group();
+      for (const Token& t : local.sets.group(g)) whole.sets.add(t);
+    }
+    return whole;
+  }
+  return {};
+}
+
+}  // namespace
+
+Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal) {
+  return arrangement(s, r, goal, SolverAim::kBest);
+}
+
+Placement some_arrangement(const GameState& s, const RuleSet& r) {
+  if (s.players[s.to_move].opened)
+    if (Placement local = local_arrangement(s, r); local.found) return local;
+  return arrangement(s, r, r.table.best_move, SolverAim::kSome);
 }
 
 namespace detail {
@@ -190,7 +265,7 @@ bool can_play_from_rack(const GameState& s, const RuleSet& r) {
     });
     if (found) return true;
   }
-  return best_arrangement(s, r, SolverGoal::kMostTiles).found;
+  return some_arrangement(s, r).found;
 }
 
 Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {

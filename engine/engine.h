@@ -33,16 +33,18 @@ int take_count(const Pile& pile, const TakeSpec& take);
 using CheckTally = std::array<uint32_t, kNumChecks>;
 
 // The legal actions in a state, bounded: every draw and take, every single meld and
-// layoff the hand can make, every swap and discard, the contract melds of a round, and
-// the claims other players can make. `out` is cleared and refilled (its storage reused).
-// With `refused`, the candidates it tried and dropped are counted there.
+// layoff the hand can make, every swap and discard, the contract melds of a round, the
+// claims other players can make, and a Rummikub turn's simple arrangements (or, where it
+// has none, one the solver finds: every legal kind is listed; the best move is
+// best_arrangement's). `out` is cleared and refilled (its storage reused). With
+// `refused`, the candidates it tried and dropped are counted there.
 void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, CheckTally* refused = nullptr,
                    std::vector<Action>* dropped = nullptr);
 
-// The same without the solver's best arrangement among a Rummikub turn's moves (its
-// simpler arrangements stay): for random play that needs many states a second more than
-// the best move, such as play_fuzz (the solver is fuzzed on its own). With `kinds`, only
-// the actions of those kinds, the others not even searched for.
+// The same without ever asking the solver (a Rummikub turn whose only arrangements
+// rebuild the table lists none): for fuzzers that must not wait on it (the solver is
+// fuzzed on its own). With `kinds`, only the actions of those kinds, the others not even
+// searched for.
 void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out,
                          ActionKinds kinds = ActionKinds::all());
 

@@ -18,7 +18,7 @@ struct Collector {
   std::vector<Action>& out;
   CheckTally* refused;
   std::vector<Action>* dropped;
-  bool solver = true;  // the solver's best arrangement among Rummikub's moves
+  bool solver = true;  // the solver's arrangement where a Rummikub turn has no simple one
   ActionKinds kinds = ActionKinds::all();
 
   bool wants(ActionKind k) const { return kinds.has(k); }
@@ -91,16 +91,13 @@ Action table_as_arrange(const GameState& s, int p) {
   return a;
 }
 
-// A free-rearrangement turn: the best arrangement, and simpler ones to sample from (an
-// opening of a few new sets; after it, one new set, or one tile added to a set).
+// A free-rearrangement turn: the simple arrangements (an opening of a few new sets; after
+// it, one new set, or one tile added to a set), and where there is none, one the solver
+// finds, so that `arrange` is listed whenever it is legal. The best move is the solver's
+// to answer (best_arrangement), not the enumeration's: a move is all a list needs.
 void arrange_moves(Collector& c, int p) {
   const GameState& s = c.s;
-  const Placement best = c.solver ? best_arrangement(s, c.r, c.r.table.best_move) : Placement{};
-  if (best.found) {
-    Action& a = c.propose(ActionKind::kArrange, p);
-    a.cards = best.sets;
-    c.keep_if_legal();
-  }
+  const size_t listed_before = c.out.size();
   const detail::Pool rack(s.hand(p));
   const detail::MeldList candidates = detail::melds_from(c.r.meld, rack);
   const Action table = table_as_arrange(s, p);
@@ -111,8 +108,7 @@ void arrange_moves(Collector& c, int p) {
     c.keep_if_legal();
     return 1;
   });
-  if (!s.players[p].opened) return;
-  for (int m = 0; m < s.table.count; ++m) {
+  for (int m = 0; s.players[p].opened && m < s.table.count; ++m) {
     detail::for_each_layoff(c.r.meld, rack, s.table.melds[m].shape, [&](std::span<const Token> added) {
       if (added.size() != 1) return true;
       Action& a = c.propose(ActionKind::kArrange, p);
@@ -125,6 +121,12 @@ void arrange_moves(Collector& c, int p) {
       return true;
     });
   }
+  if (!c.solver || c.out.size() > listed_before) return;
+  const Placement found = some_arrangement(s, c.r);
+  if (!found.found) return;
+  Action& a = c.propose(ActionKind::kArrange, p);
+  a.cards = found.sets;
+  c.keep_if_legal();
 }
 
 void draw_phase(Collector& c, int p) {
@@ -305,7 +307,7 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
 
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action) {
   std::vector<Action> legal;
-  // Only arrangements need the solver's best one; the others, only the actions of their kind.
+  // Only arrangements may need the solver's; the others, only the actions of their kind.
   if (action.kind == ActionKind::kArrange) legal_actions(state, rules, legal, nullptr);
   else quick_legal_actions(state, rules, legal, ActionKinds::only(action.kind));
   for (const Action& l : legal)

@@ -2,6 +2,7 @@
 
 #include "engine/internal.h"
 #include "engine/search.h"
+#include "engine/solver.h"
 
 #include <algorithm>
 #include <array>
@@ -99,6 +100,14 @@ const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy 
   legal_actions(s, r, legal_, refused, dropped);
   if (legal_.empty()) return nullptr;
   if (policy == Policy::kRandom) return &legal_[rng_.next() % legal_.size()];
+  // Greedy lays the most tiles it can: the solver's best arrangement, which the list leaves out.
+  if (r.table.free_rearrangement && s.phase == Phase::kDraw && !s.hand_over) {
+    Action best;
+    best.kind = ActionKind::kArrange;
+    best.player = s.to_move;
+    best.cards = best_arrangement(s, r, SolverGoal::kMostTiles).sets;
+    if (best.cards.groups() > 0 && check_action(s, r, best) == Check::kNone) legal_.push_back(best);
+  }
   const Action* best = nullptr;
   double best_score = -1;
   uint64_t ties = 0;

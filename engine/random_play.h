@@ -13,7 +13,7 @@ namespace meldcheck {
 
 enum class Policy : uint8_t {
   kRandom,  // uniformly among the legal actions
-  kGreedy,  // go out, meld, lay off and arrange whenever possible, the most cards first
+  kGreedy,  // go out, meld, lay off and arrange whenever possible, the most cards first (the solver's best arrangement)
 };
 
 class RandomPlayer {
@@ -22,7 +22,7 @@ class RandomPlayer {
 
   // A legal action of the state, or nullptr when there is none (the game is over): one
   // that lays cards three times in four where there is one. `quick` lists the actions
-  // without the solver's best arrangement (quick_legal_actions).
+  // without ever asking the solver (quick_legal_actions).
   const Action* legal(const GameState& s, const RuleSet& r, bool quick = false);
   // A legal action chosen by the policy, or nullptr when there is none. With `refused`,
   // the candidates the enumeration dropped are counted there, and with `dropped` kept.

@@ -218,6 +218,7 @@ struct Solver {
   // Branch and bound: a value some arrangement is known to reach, and per layer the most
   // the tiles not yet considered could add.
   int known = 0;
+  int least = 1;  // the least value an answer may have: 0 lets it place no rack tile
   std::array<int, kLayers> still_to_gain{};
 
   // Whether a rack tile at (c, n) could be placed at all: three in a row of its colour
@@ -411,7 +412,7 @@ struct Solver {
       for (int c = 0; c < kSuits; ++c)
         for (int k = 0; k < tracks; ++k) closed &= track_len(track_byte(e.key, c), k) % 3 == 0;
       const int value = e.value + gain(0, 0, free) - table_joker_gain;
-      if (!closed || value <= 0) continue;
+      if (!closed || value < least) continue;
       if (best < 0 || value > best_value) best = int(i), best_value = value, best_free = free;
     }
     if (best < 0) return out;
@@ -567,13 +568,15 @@ struct Solver {
   }
 };
 
-Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* table_jokers) {
+Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* table_jokers,
+                         SolverAim aim) {
   thread_local Scratch scratch;
   const int jokers = counts.table_jokers + counts.rack_jokers;
   Solver solver{counts, goal, std::min(min_points, 63), jokers, std::min(kMaxTracks, kMaxCopies + jokers),
                 min_points == 0, scratch};
   solver.compute_bounds();
   const int ceiling = solver.still_to_gain[0] + solver.gain(0, 0, counts.rack_jokers);
+  if (ceiling <= 0) return {};  // no rack tile fits anywhere
   // Answers found quickly without jokers in the search, when there are jokers: the table's
   // jokers kept as the tiles they stand for and everything rearranged around them, or all
   // jokers left out; the rack's jokers, or all, then put where there is room. Nothing
@@ -585,6 +588,7 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
     for (int i = 0; i < kept_count; ++i) ++plain.table[kept[size_t(i)].suit()][kept[size_t(i)].rank()];
     Solver first{plain, goal, 0, 0, std::min(kMaxTracks, kMaxCopies + kept_count), true, scratch};
     first.compute_bounds();
+    first.least = 0;  // the free jokers may be all the move lays
     Placement p = first.run();
     if (!p.found) return;
     // The kept tiles go back to being jokers standing for them.
@@ -593,8 +597,9 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
     free.table_jokers -= kept_count;
     Solver placer{free, goal, 0, jokers - kept_count, 0, true, scratch};
     placer.place_free_jokers(jokers - kept_count, p);
-    if (placer.placed_table_jokers < free.table_jokers) return;
-    if (solver.objective(p) > reachable || !quick.found) reachable = solver.objective(p), quick = p;
+    if (placer.placed_table_jokers < free.table_jokers || solver.objective(p) <= reachable) return;
+    reachable = solver.objective(p);
+    quick = p;
   };
   if (jokers > 0 && min_points == 0) {
     TileCounts plain = counts;
@@ -602,7 +607,28 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
     consider(plain, {}, 0);
     if (table_jokers && table_jokers->count == counts.table_jokers && counts.table_jokers > 0 && reachable < ceiling)
       consider(plain, table_jokers->standins, table_jokers->count);
-    if (quick.found && reachable >= ceiling) return quick;
+    if (quick.found && (reachable >= ceiling || aim == SolverAim::kSome)) return quick;
+  }
+  if (aim == SolverAim::kSome && min_points == 0) {
+    // Some move: one rack tile that the whole table takes with it, each tried with nothing
+    // else optional, is a search with few choices.
+    for (int c = 0; c <= kSuits; ++c)
+      for (int n = 1; n <= kRanks; ++n) {
+        const bool joker = c == kSuits;
+        if (joker ? (n > 1 || counts.rack_jokers == 0) : (counts.rack[c][n] == 0 || !solver.placeable(c, n))) continue;
+        TileCounts forced = counts;
+        forced.rack = {};
+        forced.rack_jokers = 0;
+        if (joker) ++forced.table_jokers;
+        else ++forced.table[c][n];
+        Solver all{forced, goal, 0, forced.table_jokers, std::min(kMaxTracks, kMaxCopies + forced.table_jokers), true, scratch};
+        all.least = 0;
+        Placement one = all.run();
+        if (!one.found) continue;
+        one.rack_tiles = 1;
+        one.rack_value = joker ? kJokerValue : n;
+        return one;
+      }
   }
   Placement p;
   if (quick.found) {
@@ -615,9 +641,9 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
   // the whole rack down. A pass that meets its target has found the best; passes with
   // high targets cut most states.
   for (int gap = 0;; gap = gap == 0 ? 1 : 2 * gap) {
-    solver.known = ceiling - gap;
+    solver.known = std::max(1, ceiling - gap);  // an answer places a tile
     p = solver.run();
-    if (p.found || solver.known <= 0) break;
+    if (p.found || solver.known == 1) break;
   }
   if (p.found && min_points > 0) {
     // Points: the numbers the placed rack tiles show or stand for.
@@ -629,7 +655,8 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
 
 }  // namespace
 
-Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* jokers) {
+Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* jokers,
+                      SolverAim aim) {
   // The last question asked, remembered: a turn's enumeration asks it, and then whether
   // the player may pass asks it again.
   struct Asked {
@@ -637,18 +664,21 @@ Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points,
     SolverGoal goal;
     int min_points = -1;
     TableJokers jokers;
+    SolverAim aim = SolverAim::kBest;
     Placement answer;
   };
   thread_local Asked last;
   const TableJokers asked_jokers = jokers ? *jokers : TableJokers{};
   if (last.min_points == min_points && last.goal == goal && std::memcmp(&last.counts, &counts, sizeof counts) == 0 &&
-      last.jokers.count == asked_jokers.count && last.jokers.standins == asked_jokers.standins)
+      last.jokers.count == asked_jokers.count && last.jokers.standins == asked_jokers.standins &&
+      (last.aim == aim || last.aim == SolverAim::kBest))
     return last.answer;
   last.counts = counts;
   last.goal = goal;
   last.min_points = min_points;
   last.jokers = asked_jokers;
-  last.answer = solve_uncached(counts, goal, min_points, jokers);
+  last.aim = aim;
+  last.answer = solve_uncached(counts, goal, min_points, jokers, aim);
   return last.answer;
 }
 

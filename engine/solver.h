@@ -39,13 +39,22 @@ struct TableJokers {
   int count = 0;
 };
 
+// What a search is after: the best placement, or any that places a rack tile (found
+// quickly where one is easy to find, else the best).
+enum class SolverAim : uint8_t { kBest, kSome };
+
 // The best placement for `counts`: every table tile placed, at least one rack tile, and
 // (when `min_points` > 0) rack sets worth at least that many points.
-Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* jokers = nullptr);
+Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* jokers = nullptr,
+                      SolverAim aim = SolverAim::kBest);
 
 // The best `arrange` for the player to move: after their initial meld the whole table is
 // rearranged; before it, the table stays as it is and new sets from the rack must reach
 // the ruleset's opening points.
 Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal);
+
+// An `arrange` that places at least one rack tile, when there is one, not always the best:
+// all an enumeration that lists a move needs.
+Placement some_arrangement(const GameState& s, const RuleSet& r);
 
 }  // namespace meldcheck

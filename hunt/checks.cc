@@ -32,7 +32,7 @@ const std::vector<CheckInfo>& all_checks() {
       {"termination", "a hand ends within the ruleset's bound of turns, and one that an empty stock ends (its text ends it "
                       "there) never reaches the bound: turns counted here, not by the engine", true},
       {"stuck", "a hand still going has a legal step", true},
-      {"solver", "the solver places as many tiles as the exhaustive oracle, on positions small enough", true},
+      {"solver", "the solver places as many tiles as the oracle's own search (oracles/rummikub_oracle.h), on the position when small and on a part of it", true},
       {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it equal the executable "
                   "catalog's, and after every accepted step its whole position equals the reference model's, worked out from "
                   "the moves alone (hands, stock, pile, table and builders, totals, penalties, the turn's and match's books; "
@@ -144,7 +144,7 @@ constexpr ActionKinds kSmallKinds = ActionKinds::only(ActionKind::kDraw) | Actio
 
 bool small_kind(ActionKind k) { return kSmallKinds.has(k); }
 
-// The largest position the exhaustive Rummikub oracle is asked about.
+// The largest position the Rummikub oracle is asked about at every step.
 constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
 
 }  // namespace
@@ -728,7 +728,7 @@ std::optional<Checker::Probe> Checker::probe(const GameState& s) {
   return std::nullopt;
 }
 
-// A small position cut from a Rummikub state, for the exhaustive oracle: a few of the
+// A small position cut from a Rummikub state, for the oracle: a few of the
 // table's sets (at most kOracleTableTiles tiles) and a few rack tiles that could go with
 // them, everything else out of play; the solver's best move there against the oracle's.
 std::optional<Finding> Checker::solver_on_part(const GameState& s) {
@@ -777,7 +777,7 @@ std::optional<Finding> Checker::solver(const GameState& s) {
     for (int i = 0; i < m.shape.size; ++i) table.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
   for (Card card : s.hand(p)) rack.push_back(face_of(card));
   if (int(table.size()) > kOracleTableTiles || int(rack.size()) > kOracleRackTiles) return std::nullopt;
-  const int want = std::max(0, oracle::best_rack_placement(table, rack));
+  const int want = std::max(0, oracle::most_rack_tiles(table, rack));
   const Placement got = best_arrangement(s, config_->rules, SolverGoal::kMostTiles);
   const int placed = got.found ? got.rack_tiles : 0;
   if (placed == want) return std::nullopt;

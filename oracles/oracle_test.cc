@@ -87,8 +87,10 @@ TEST(RummikubOracle, ExactSearchesAgreeWithExhaustiveOnes) {
     if (!table.empty() && next(4) == 0) table[size_t(next(int(table.size())))] = Face::joker();
     for (int k = 1 + next(5); k > 0; --k) rack.push_back(next(12) == 0 ? Face::joker() : Face::natural(next(4), 1 + next(13)));
     if (!can_partition(table)) continue;
-    const bool some = best_rack_placement(table, rack) > 0;
+    const int best = best_rack_placement(table, rack);
+    const bool some = best > 0;
     EXPECT_EQ(can_place_some(table, rack), some) << round;
+    EXPECT_EQ(most_rack_tiles(table, rack), best) << round;
     placed += some;
     // The opening: the most numbers of rack subsets that partition (no jokers to name).
     Faces naturals;

@@ -826,6 +826,8 @@ class Game:
         if self.opened[p]:
             for i, m in enumerate(self.table):
                 for t in sorted(set(rack)):
+                    if t != JOKER and not _may_join(m, t):
+                        continue  # another colour or number: no candidate to check
                     if t == JOKER:
                         if m.kind == "run" and m.tiles[0].number > 1:
                             t = "JK=%s%d" % (m.tiles[0].colour, m.tiles[0].number - 1)
@@ -864,6 +866,16 @@ class Game:
                 if len(good) == limit:
                     break
         return good
+
+
+def _may_join(meld, tile):
+    """Whether a natural tile could go into a set at all: a run's colour within one of its
+    numbers, or a group's number."""
+    colour, number = tile[0], int(tile[1:])
+    if meld.kind == "run":
+        first, last = meld.tiles[0], meld.tiles[-1]
+        return colour == first.colour and first.number - 1 <= number <= last.number + 1
+    return any(number == x.number for x in meld.tiles)
 
 
 def _rack_sets(rack):
