@@ -1,6 +1,6 @@
 #include "files/scenario_writer.h"
 
-#include <bit>
+#include <cstdint>
 #include <string_view>
 
 #include <algorithm>
@@ -10,39 +10,52 @@
 #include "files/scenario.h"
 
 namespace meldcheck {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
 namespace {
+
+// A whole number as the YAML reader reads it back: signed where it fits.
+template <typename Json>
+Json integer(uint64_t n) {
+  return n <= uint64_t(INT64_MAX) ? Json(int64_t(n)) : Json(n);
+}
 
 std::string card(Card c, const RuleSet& r) { return format_face(face_of(c), r.notation); }
 
-template <typename Cards>
-std::string card_list(const Cards& cards, const RuleSet& r) {
-  std::string s = "[";
-  bool first = true;
-  for (Card c : cards) s += (first ? "" : ", ") + card(c, r), first = false;
-  return s + "]";
+std::string meld_name(int id) { return "m" + std::to_string(id); }
+
+template <typename Json, typename Cards>
+Json card_list(const Cards& cards, const RuleSet& r) {
+  Json list = Json::array();
+  for (Card c : cards) list.push_back(card(c, r));
+  return list;
 }
 
-std::string token_list(std::span<const Token> tokens, const RuleSet& r) {
-  std::string s = "[";
-  for (size_t i = 0; i < tokens.size(); ++i) s += (i ? ", " : "") + format_token(tokens[i], r.notation);
-  return s + "]";
+template <typename Json>
+Json token_list(std::span<const Token> tokens, const RuleSet& r) {
+  Json list = Json::array();
+  for (const Token& t : tokens) list.push_back(format_token(t, r.notation));
+  return list;
 }
 
-std::string meld_cards(const Meld& m, const RuleSet& r) {
-  std::string s = "[";
+template <typename Json>
+Json meld_cards(const Meld& m, const RuleSet& r) {
+  Json list = Json::array();
   for (int i = 0; i < m.shape.size; ++i) {
     const Token t = m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]};
-    s += (i ? ", " : "") + format_token(t, r.notation);
-    if (m.builders[i] != m.owner) s += "@" + player_name(m.builders[i]);
+    std::string text = format_token(t, r.notation);
+    if (m.builders[i] != m.owner) text += "@" + player_name(m.builders[i]);
+    list.push_back(std::move(text));
   }
-  return s + "]";
+  return list;
 }
 
-std::string boolean(bool b) { return b ? "true" : "false"; }
-
-std::string take_text(const TakeSpec& t, const RuleSet& r) {
+template <typename Json>
+Json take_value(const TakeSpec& t, const RuleSet& r) {
   switch (t.kind) {
-    case TakeSpec::Kind::kCount: return t.count == 1 ? "top" : std::to_string(t.count);
+    case TakeSpec::Kind::kCount: return t.count == 1 ? Json("top") : integer<Json>(t.count);
     case TakeSpec::Kind::kAll: return "all";
     case TakeSpec::Kind::kDownTo: return format_face(t.face, r.notation);
     case TakeSpec::Kind::kNone: break;
@@ -50,13 +63,58 @@ std::string take_text(const TakeSpec& t, const RuleSet& r) {
   return "top";
 }
 
-std::string groups_text(const TokenGroups& g, const RuleSet& r) {
-  std::string s = "[";
-  for (int i = 0; i < g.groups(); ++i) s += (i ? ", " : "") + token_list(g.group(i), r);
-  return s + "]";
+template <typename Json>
+Json groups(const TokenGroups& g, const RuleSet& r) {
+  Json list = Json::array();
+  for (int i = 0; i < g.groups(); ++i) list.push_back(token_list<Json>(g.group(i), r));
+  return list;
+}
+
+template <typename Json>
+Json layoff(const Action& a, const RuleSet& r) {
+  Json l = Json::object();
+  l["to"] = meld_name(a.meld_id);
+  l["cards"] = a.cards.groups() ? token_list<Json>(a.cards.group(0), r) : Json::array();
+  return l;
+}
+
+template <typename Json>
+void write_flow(std::string& out, const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null: out += "null"; return;
+    case Json::value_t::string: out += v.template get_ref<const std::string&>(); return;
+    case Json::value_t::array: {
+      out += '[';
+      for (auto i = v.begin(); i != v.end(); ++i) {
+        if (i != v.begin()) out += ", ";
+        write_flow(out, *i);
+      }
+      out += ']';
+      return;
+    }
+    case Json::value_t::object: {
+      out += v.empty() ? "{" : "{ ";
+      for (auto i = v.begin(); i != v.end(); ++i) {
+        out += (i != v.begin() ? ", " : "") + i.key() + ": ";
+        write_flow(out, i.value());
+      }
+      out += v.empty() ? "}" : " }";
+      return;
+    }
+    default: out += v.dump();  // numbers and booleans
+  }
 }
 
 }  // namespace
+
+template <typename Json>
+std::string flow_text(const Json& value) {
+  std::string out;
+  write_flow(out, value);
+  return out;
+}
+template std::string flow_text(const json&);
+template std::string flow_text(const ordered_json&);
 
 const char* phase_name(Phase p) {
   switch (p) {
@@ -67,18 +125,18 @@ const char* phase_name(Phase p) {
   return "draw";
 }
 
-std::string fact_text(facts::Seat, uint8_t seat) { return player_name(seat); }
-std::string fact_text(facts::SeatOrNone, uint8_t seat) { return seat == kNoPlayer ? "null" : player_name(seat); }
-std::string fact_text(facts::Seats, uint8_t seats) {
-  std::string s;
+json fact_json(facts::Seat, uint8_t seat) { return player_name(seat); }
+json fact_json(facts::SeatOrNone, uint8_t seat) { return seat == kNoPlayer ? json() : json(player_name(seat)); }
+json fact_json(facts::Seats, uint8_t seats) {
+  json list = json::array();
   for (int p = 0; p < 8; ++p)
-    if ((seats >> p) & 1) s += (s.empty() ? "" : ", ") + player_name(p);
-  return std::popcount(seats) == 1 ? s : "[" + s + "]";
+    if ((seats >> p) & 1) list.push_back(player_name(p));
+  return list.size() == 1 ? list[0] : list;
 }
-std::string fact_text(facts::Number, uint64_t n) { return std::to_string(n); }
-std::string fact_text(facts::Word64, uint64_t n) { return std::to_string(n); }
-std::string fact_text(facts::Flag, bool b) { return b ? "true" : "false"; }
-std::string fact_text(facts::PhaseName, Phase p) { return phase_name(p); }
+json fact_json(facts::Number, uint64_t n) { return integer<json>(n); }
+json fact_json(facts::Word64, uint64_t n) { return integer<json>(n); }
+json fact_json(facts::Flag, bool b) { return b; }
+json fact_json(facts::PhaseName, Phase p) { return phase_name(p); }
 
 const char* setup_key(const char* key, const RuleSet& r) {
   const std::string_view k = key;
@@ -87,37 +145,42 @@ const char* setup_key(const char* key, const RuleSet& r) {
   return key;
 }
 
-std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact) {
-  const std::string pad(size_t(indent), ' ');
-  std::ostringstream out;
+template <typename Json>
+Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
+  Json setup = Json::object();
   std::array<bool, kMaxPlayers> owns_meld{};
   for (const Meld& m : s.table.all())
     if (m.owner < kMaxPlayers) owns_meld[m.owner] = true;
-  out << pad << "players:\n";
+  Json players = Json::object();
   for (int p = 0; p < s.num_players; ++p) {
     const PlayerState& ps = s.players[p];
-    out << pad << "  " << player_name(p) << ": { hand: " << card_list(ps.hand, r);
-    if (!compact || ps.total != 0) out << ", total: " << ps.total;
-    if (!compact || ps.opened != owns_meld[p]) out << ", opened: " << boolean(ps.opened);
-    if (!compact || ps.penalty != 0) out << ", penalty: " << ps.penalty;
-    if (!compact || ps.built_on_others) out << ", built_on_others: " << boolean(ps.built_on_others);
-    out << " }\n";
+    Json seat = Json::object();
+    seat["hand"] = card_list<Json>(ps.hand, r);
+    if (!compact || ps.total != 0) seat["total"] = ps.total;
+    if (!compact || ps.opened != owns_meld[p]) seat["opened"] = ps.opened;
+    if (!compact || ps.penalty != 0) seat["penalty"] = ps.penalty;
+    if (!compact || ps.built_on_others) seat["built_on_others"] = ps.built_on_others;
+    players[player_name(p)] = std::move(seat);
   }
-  std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());  // top first
-  out << pad << "stock: " << card_list(stock, r) << "\n";
-  out << pad << "discard: " << card_list(s.discard.cards(), r) << "\n";
-  out << pad << "table:" << (s.table.count == 0 ? " []" : "") << "\n";
+  setup["players"] = std::move(players);
+  const std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());  // top first
+  setup["stock"] = card_list<Json>(stock, r);
+  setup["discard"] = card_list<Json>(s.discard.cards(), r);
+  Json table = Json::array();
   for (const Meld& m : s.table.all()) {
-    out << pad << "  - { id: m" << int(m.id);
-    if (m.owner != kNoPlayer) out << ", owner: " << player_name(m.owner);
-    out << ", cards: " << meld_cards(m, r) << " }\n";
+    Json meld = Json::object();
+    meld["id"] = meld_name(m.id);
+    if (m.owner != kNoPlayer) meld["owner"] = player_name(m.owner);
+    meld["cards"] = meld_cards<Json>(m, r);
+    table.push_back(std::move(meld));
   }
-  out << pad << "rest: out\n";
+  setup["table"] = std::move(table);
+  setup["rest"] = "out";
   // The facts, each where it differs from what the reader takes when it is left out (all
   // of them, unless compact; a compact setup leaves the generator to its seed). The reader's
   // defaults: each fact's initial value, but those the engine works out from the rest of
   // the setup (engine/position.h); worked out only for a compact setup, since the full one
-  // (the protocol's state, written at every step of lockstep play) writes them all.
+  // (the protocol's state, made at every step of lockstep play) has them all.
   GameState usual;
   usual.rng = s.rng;
   if (compact) {
@@ -130,63 +193,114 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
     usual.next_meld = derived.next_meld;
     usual.offer = derived.offer;
   }
-#define MELDCHECK_WRITE_FACT(type, member, initial, key, expect_key, codec, told)     \
+#define MELDCHECK_FACT_VALUE(type, member, initial, key, expect_key, codec, told)                 \
   if (const char* name = setup_key(key, r); name && (!compact || s.member != usual.member)) \
-    out << pad << name << ": " << fact_text(facts::codec{}, s.member) << "\n";
-  MELDCHECK_POSITION_FACTS(MELDCHECK_WRITE_FACT)
-#undef MELDCHECK_WRITE_FACT
+    setup[name] = fact_json(facts::codec{}, s.member);
+  MELDCHECK_POSITION_FACTS(MELDCHECK_FACT_VALUE)
+#undef MELDCHECK_FACT_VALUE
   if (!compact || !(s.offer == usual.offer)) {
     if (s.offer.from == kNoPlayer) {
-      out << pad << "offer: none\n";
+      setup["offer"] = "none";
     } else {
-      out << pad << "offer: { from: " << player_name(s.offer.from) << ", declined: " << boolean(s.offer.declined) << " }\n";
+      Json offer = Json::object();
+      offer["from"] = player_name(s.offer.from);
+      offer["declined"] = s.offer.declined;
+      setup["offer"] = std::move(offer);
     }
   }
   const TurnFacts& t = s.turn;
   if (!compact || !(t == TurnFacts{})) {
-    out << pad << "turn: { ";
-    if (t.must_use != kNoCard) out << "must_use: " << card(t.must_use, r) << ", ";
-    if (t.no_discard != kNoCard) out << "no_discard: " << card(t.no_discard, r) << ", ";
-    if (!t.pile_meld_due.empty()) out << "pile_meld_due: " << card_list(t.pile_meld_due, r) << ", ";
-    out << "freed_jokers: " << t.freed_jokers.size() << ", melded: " << boolean(t.melded)
-        << ", built_on_others: " << boolean(t.built_on_others) << ", built: " << boolean(t.built)
-        << ", opened_now: " << boolean(t.opened_now) << ", discarded: " << boolean(t.discarded)
-        << ", actions: " << int(t.actions) << " }\n";
+    Json turn = Json::object();
+    if (t.must_use != kNoCard) turn["must_use"] = card(t.must_use, r);
+    if (t.no_discard != kNoCard) turn["no_discard"] = card(t.no_discard, r);
+    if (!t.pile_meld_due.empty()) turn["pile_meld_due"] = card_list<Json>(t.pile_meld_due, r);
+    turn["freed_jokers"] = integer<Json>(t.freed_jokers.size());
+    turn["melded"] = t.melded;
+    turn["built_on_others"] = t.built_on_others;
+    turn["built"] = t.built;
+    turn["opened_now"] = t.opened_now;
+    turn["discarded"] = t.discarded;
+    turn["actions"] = integer<Json>(t.actions);
+    setup["turn"] = std::move(turn);
   }
-  if (compact && !s.hand_over) return out.str();
-  out << pad << "round_scores: {";
-  for (int p = 0; p < s.num_players; ++p) out << (p ? ", " : " ") << player_name(p) << ": " << s.round_scores[p];
-  out << " }\n";
-  return out.str();
+  if (compact && !s.hand_over) return setup;
+  Json scores = Json::object();
+  for (int p = 0; p < s.num_players; ++p) scores[player_name(p)] = s.round_scores[p];
+  setup["round_scores"] = std::move(scores);
+  return setup;
+}
+template json setup_tree(const GameState&, const RuleSet&, bool);
+template ordered_json setup_tree(const GameState&, const RuleSet&, bool);
+
+std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact) {
+  const std::string pad(size_t(indent), ' ');
+  std::string out;
+  // A key a line; what holds mappings (the players, the table's melds) an item a line below
+  // its key, each item in flow style.
+  const ordered_json setup = setup_tree<ordered_json>(s, r, compact);
+  for (const auto& [key, value] : setup.items()) {
+    const auto is_map = [](const ordered_json& item) { return item.is_object(); };
+    const bool block = value.is_structured() && !value.empty() && std::all_of(value.begin(), value.end(), is_map);
+    if (!block) {
+      out += pad + key + ": " + flow_text(value) + "\n";
+      continue;
+    }
+    out += pad + key + ":\n";
+    for (auto item = value.begin(); item != value.end(); ++item)
+      out += pad + "  " + (value.is_object() ? item.key() + ": " : "- ") + flow_text(item.value()) + "\n";
+  }
+  return out;
 }
 
-std::string write_step(const Action& a, const RuleSet& r, int to_move) {
-  std::string s;
+template <typename Json>
+Json step_tree(const Action& a, const RuleSet& r, int to_move) {
+  Json step = Json::object();
   switch (a.kind) {
-    case ActionKind::kDraw: s = "draw: stock"; break;
-    case ActionKind::kTake: s = "take: " + take_text(a.take, r); break;
-    case ActionKind::kMeld: s = "meld: " + groups_text(a.cards, r); break;
-    case ActionKind::kLayoff:
-      s = "layoff: { to: m" + std::to_string(a.meld_id) + ", cards: " + (a.cards.groups() ? token_list(a.cards.group(0), r) : "[]") + " }";
-      break;
-    case ActionKind::kSwap: s = "swap: { meld: m" + std::to_string(a.meld_id) + ", card: " + format_face(a.card, r.notation) + " }"; break;
-    case ActionKind::kDiscard: s = "discard: " + format_face(a.card, r.notation); break;
-    case ActionKind::kArrange: s = "arrange: " + groups_text(a.cards, r); break;
-    case ActionKind::kPass: s = "pass:"; break;
-    case ActionKind::kTimeout: s = "timeout:"; break;
-    case ActionKind::kClaim: {
-      s = "claim: { take: " + take_text(a.take, r);
-      if (a.claim_layoff && a.cards.groups())
-        s += ", layoff: { to: m" + std::to_string(a.meld_id) + ", cards: " + token_list(a.cards.group(0), r) + " }";
-      else if (a.cards.groups())
-        s += ", meld: " + groups_text(a.cards, r);
-      s += " }";
+    case ActionKind::kDraw: step["draw"] = "stock"; break;
+    case ActionKind::kTake: step["take"] = take_value<Json>(a.take, r); break;
+    case ActionKind::kMeld: step["meld"] = groups<Json>(a.cards, r); break;
+    case ActionKind::kLayoff: step["layoff"] = layoff<Json>(a, r); break;
+    case ActionKind::kSwap: {
+      Json swap = Json::object();
+      swap["meld"] = meld_name(a.meld_id);
+      swap["card"] = format_face(a.card, r.notation);
+      step["swap"] = std::move(swap);
       break;
     }
-    case ActionKind::kNextHand: s = "next_hand: { seed: " + std::to_string(a.seed) + " }"; break;
+    case ActionKind::kDiscard: step["discard"] = format_face(a.card, r.notation); break;
+    case ActionKind::kArrange: step["arrange"] = groups<Json>(a.cards, r); break;
+    case ActionKind::kPass: step["pass"] = nullptr; break;
+    case ActionKind::kTimeout: step["timeout"] = nullptr; break;
+    case ActionKind::kClaim: {
+      Json claim = Json::object();
+      claim["take"] = take_value<Json>(a.take, r);
+      if (a.claim_layoff && a.cards.groups()) claim["layoff"] = layoff<Json>(a, r);
+      else if (a.cards.groups()) claim["meld"] = groups<Json>(a.cards, r);
+      step["claim"] = std::move(claim);
+      break;
+    }
+    case ActionKind::kNextHand: {
+      Json next = Json::object();
+      next["seed"] = integer<Json>(a.seed);
+      step["next_hand"] = std::move(next);
+      break;
+    }
   }
-  if (a.player != to_move) s += "\n    player: " + player_name(a.player);
-  return s;
+  if (a.player != to_move) step["player"] = player_name(a.player);
+  return step;
+}
+template json step_tree(const Action&, const RuleSet&, int);
+template ordered_json step_tree(const Action&, const RuleSet&, int);
+
+std::string write_step(const Action& a, const RuleSet& r, int to_move) {
+  std::string out;
+  const ordered_json step = step_tree<ordered_json>(a, r, to_move);
+  for (const auto& [key, value] : step.items()) {
+    if (!out.empty()) out += "\n    ";  // the step's next key, in a scenario's `steps:` list
+    out += key + ":";
+    if (!value.is_null()) out += " " + flow_text(value);  // `pass:`, `timeout:`
+  }
+  return out;
 }
 
 std::string yaml_quoted(const std::string& text) {

@@ -8,9 +8,23 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/engine.h"
 
 namespace meldcheck {
+
+// A position's setup and an action's step as trees of plain values: the one model both are
+// written from. write_setup and write_step write them as scenario YAML, and the engine
+// protocol hands them on as JSON (its `state` and its steps), each value as the YAML would
+// read back: numbers and booleans as such, cards, seats and words as strings. Json is
+// nlohmann::json or nlohmann::ordered_json (the keys in the order a scenario writes them).
+// `compact` is write_setup's.
+template <typename Json>
+Json setup_tree(const GameState& s, const RuleSet& r, bool compact = false);
+// With `player:` when the player is not `to_move`.
+template <typename Json>
+Json step_tree(const Action& a, const RuleSet& r, int to_move);
 
 // The `setup:` mapping, indented by `indent` spaces, without the `setup:` key itself.
 // `compact` leaves out what the reader would take by default anyway (totals of 0, the
@@ -22,17 +36,28 @@ std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool c
 // A phase as a setup names it: draw, play, row.
 const char* phase_name(Phase p);
 
-// A fact of engine/position_facts.h as a scenario writes it, by its codec.
 // A fact's key in a setup of the ruleset (the list's key, or the ruleset's own name for it:
 // a card game's round is its hand_number), or nullptr where the ruleset has no such fact.
 const char* setup_key(const char* key, const RuleSet& r);
-std::string fact_text(facts::Seat, uint8_t seat);
-std::string fact_text(facts::SeatOrNone, uint8_t seat);  // null for kNoPlayer
-std::string fact_text(facts::Seats, uint8_t seats);      // one seat alone, else a list
-std::string fact_text(facts::Number, uint64_t n);
-std::string fact_text(facts::Word64, uint64_t n);
-std::string fact_text(facts::Flag, bool b);
-std::string fact_text(facts::PhaseName, Phase p);
+
+// A value in YAML's flow style, as scenarios write it: `[7S, 8S]`, `{ from: A, declined: false }`.
+// Strings are written plain: the scenario notation needs no quotes.
+template <typename Json>
+std::string flow_text(const Json& value);
+
+// A fact of engine/position_facts.h as a scenario states it, by its codec: as a value, and
+// as the text written.
+nlohmann::json fact_json(facts::Seat, uint8_t seat);
+nlohmann::json fact_json(facts::SeatOrNone, uint8_t seat);  // null for kNoPlayer
+nlohmann::json fact_json(facts::Seats, uint8_t seats);      // one seat alone, else a list
+nlohmann::json fact_json(facts::Number, uint64_t n);
+nlohmann::json fact_json(facts::Word64, uint64_t n);
+nlohmann::json fact_json(facts::Flag, bool b);
+nlohmann::json fact_json(facts::PhaseName, Phase p);
+template <typename Codec, typename T>
+std::string fact_text(Codec codec, T value) {
+  return flow_text(fact_json(codec, value));
+}
 
 // One step, as the contract writes it (`draw: stock`, `meld: [[7S, 7H, JK=7]]`, ...),
 // with `player:` when the player is not `to_move`.

@@ -89,5 +89,73 @@ setup:
   EXPECT_EQ(read_back(sc.start, sc.rules, {}), sc.start);
 }
 
+// The text written, to the byte (scenario files and findings are written in it): a finished
+// rummy500 hand, whole and compact, and a step of each kind. The setups and steps are made
+// as trees of values (setup_tree, step_tree) and the protocol hands those on as JSON.
+TEST(ScenarioWriter, WritesTheSameTextAsEver) {
+  // The cards, where whole and compact agree.
+  const std::string cards = R"(  stock: [JS, 3C, 3S, 5H, 10C, 10S, 6C, JD, 8D, AH, QD, KS, 3H, 2S, 7S, QC, 9H, 10H]
+  discard: [10D, 2H, 9D, JC, 9S, JH, 2C]
+  table:
+    - { id: m1, owner: A, cards: [JK=4C@C, 5C@C, JK=6C, 7C, 8C, 9C] }
+    - { id: m2, owner: C, cards: [4S, 4H, 4C] }
+    - { id: m3, owner: B, cards: [KH, KD, KC] }
+    - { id: m4, owner: B, cards: [AS, AD, AC] }
+    - { id: m5, owner: B, cards: [2D@A, 3D, 4D, 5D, 6D, 7D] }
+    - { id: m6, owner: C, cards: [6H, 7H, 8H] }
+  rest: out
+)";
+  const std::string whole = R"(  players:
+    A: { hand: [8S, QH], total: 23, opened: true, penalty: 0, built_on_others: true }
+    B: { hand: [5S, 6S, QS], total: 79, opened: true, penalty: 0, built_on_others: false }
+    C: { hand: [], total: 53, opened: true, penalty: 0, built_on_others: true }
+)" + cards + R"(  to_move: C
+  first_player: A
+  dealer: C
+  phase: play
+  hand_number: 1
+  hand_over: true
+  game_over: false
+  winner: []
+  last_out: C
+  passes: 0
+  next_meld: 7
+  turns: 29
+  rng: 13942075065423868002
+  offer: { from: B, declined: true }
+  turn: { freed_jokers: 0, melded: true, built_on_others: false, built: false, opened_now: false, discarded: false, actions: 1 }
+  round_scores: { A: 23, B: 79, C: 53 }
+)";
+  const std::string compact = R"(  players:
+    A: { hand: [8S, QH], total: 23, built_on_others: true }
+    B: { hand: [5S, 6S, QS], total: 79 }
+    C: { hand: [], total: 53, built_on_others: true }
+)" + cards + R"(  to_move: C
+  phase: play
+  hand_over: true
+  last_out: C
+  turns: 29
+  turn: { freed_jokers: 0, melded: true, built_on_others: false, built: false, opened_now: false, discarded: false, actions: 1 }
+  round_scores: { A: 23, B: 79, C: 53 }
+)";
+  const RulesetLibrary& library = RulesetLibrary::embedded();
+  const Scenario sc = parse_scenarios("name: written\nruleset: rummy500\nsetup:\n" + whole, "written.yaml", library).at(0);
+  EXPECT_EQ(write_setup(sc.start, sc.rules, 2), whole);
+  EXPECT_EQ(write_setup(sc.start, sc.rules, 2, true), compact);
+  for (const char* step : {"draw: stock", "take: top", "take: 2", "take: all", "take: 9S",
+                           "meld: [[8S, 8H, JK=8], [5C, 6C, 7C]]", "layoff: { to: m1, cards: [10C] }",
+                           "swap: { meld: m1, card: 4C }", "discard: QH", "arrange: [[8S, 8H, 8D]]", "pass:", "timeout:",
+                           "claim: { take: top }", "claim: { take: top, layoff: { to: m2, cards: [4D] } }",
+                           "claim: { take: 2, meld: [[9S, 9H, 9D]] }", "next_hand: { seed: 7 }",
+                           "discard: QH\n    player: B", "pass:\n    player: C"}) {
+    std::string alone = step;  // its `player:` as a step alone writes it, not in a list
+    if (const size_t nl = alone.find("\n    "); nl != std::string::npos) alone.replace(nl, 5, "\n");
+    const Step read = parse_step(alone, "step.yaml", sc.rules, 3, library);
+    Action a = read.action;
+    if (a.player == kNoPlayer) a.player = 0;
+    EXPECT_EQ(write_step(a, sc.rules, 0), step);
+  }
+}
+
 }  // namespace
 }  // namespace meldcheck

@@ -65,7 +65,11 @@ EngineProcess::Reply EngineProcess::request(nlohmann::json req) {
   const long id = next_id_++;
   req["id"] = id;
   const std::string line = json_text(req) + "\n";
+  // From the request written to its answer read (or the engine given up): the engine's time.
+  const auto began = std::chrono::steady_clock::now();
+  auto answered = [&] { waited_ += std::chrono::steady_clock::now() - began; };
   auto fail = [&](std::string why) {
+    answered();
     int status = 0;
     bool exited = false;
     for (int tries = 0; pid_ > 0 && !exited && tries < 20; ++tries) {  // an engine that closed its output is likely exiting
@@ -88,6 +92,7 @@ EngineProcess::Reply EngineProcess::request(nlohmann::json req) {
   const auto deadline = std::chrono::steady_clock::now() + timeout_;
   for (;;) {
     if (const size_t nl = buffer_.find('\n'); nl != std::string::npos) {
+      answered();
       const std::string got = buffer_.substr(0, nl);
       buffer_.erase(0, nl + 1);
       nlohmann::json answer;

@@ -35,6 +35,9 @@ class EngineProcess {
   static std::unique_ptr<EngineProcess> recorded(std::string output, std::chrono::milliseconds timeout);
 
   bool alive() const { return recorded_ ? open_ : pid_ > 0; }
+  // The time spent on requests, each from its writing to its answer read (or the engine given
+  // up): the engine's share of a run.
+  std::chrono::duration<double> waited() const { return waited_; }
   void set_timeout(std::chrono::milliseconds timeout) { timeout_ = timeout; }
   const std::string& command() const { return command_; }
 
@@ -47,6 +50,7 @@ class EngineProcess {
   int to_engine_ = -1, from_engine_ = -1;
   std::string buffer_;  // what was read past the last line
   long next_id_ = 1;
+  std::chrono::duration<double> waited_{};
   bool recorded_ = false, open_ = false;
 };
 

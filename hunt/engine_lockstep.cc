@@ -251,6 +251,13 @@ class EngineJudge : public hunt::Judge {
   std::string trouble_, unplayed_;
 };
 
+// Whole seconds, but tenths under ten.
+std::string seconds_text(double seconds) {
+  if (seconds >= 10) return std::to_string(int(seconds + 0.5)) + " s";
+  const int tenths = int(seconds * 10 + 0.5);
+  return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " s";
+}
+
 // What an engine does not answer, said once a run.
 void note_not_compared(const EngineSession& session, const LockstepSettings& settings, LockstepReport& report) {
   if (!supports(session.hello(), "state")) report.not_compared.push_back("positions (the engine does not answer state)");
@@ -332,6 +339,7 @@ struct Shared {
 void play_games(Shared& run, LockstepReport& report) {
   const LockstepSettings& settings = run.settings;
   EngineSession session(settings.engine);
+  const auto began = std::chrono::steady_clock::now();
   std::string why;
   if (!session.engine(why)) throw std::runtime_error("the engine cannot be started: " + why);
   const json& e = session.hello().value("engine", json::object());
@@ -384,6 +392,8 @@ void play_games(Shared& run, LockstepReport& report) {
       break;
     }
   }
+  report.job_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  report.engine_seconds = session.waited().count();
 }
 
 }  // namespace
@@ -412,9 +422,12 @@ LockstepReport run_lockstep(const hunt::ConfigSpace& space, const LockstepSettin
   all.engine_failures.clear();
   all.skipped.clear();
   all.games = all.hands = all.steps = all.refused = all.positions = all.legal_steps = 0;
+  all.job_seconds = all.engine_seconds = 0;
+  all.jobs = jobs;
   for (const LockstepReport& r : reports) {
     all.games += r.games, all.hands += r.hands, all.steps += r.steps, all.refused += r.refused;
     all.positions += r.positions, all.legal_steps += r.legal_steps;
+    all.job_seconds += r.job_seconds, all.engine_seconds += r.engine_seconds;
     for (const auto& [why, n] : r.skipped) all.skipped[why] += n;
     all.engine_failures.insert(all.engine_failures.end(), r.engine_failures.begin(), r.engine_failures.end());
     all.interrupted |= r.interrupted;
@@ -429,7 +442,9 @@ void write_lockstep_report(std::ostream& out, const LockstepReport& r, bool as_j
     json j = {{"engine", r.engine},           {"games", r.games},         {"hands", r.hands},
               {"steps", r.steps},             {"refused", r.refused},     {"positions_compared", r.positions},
               {"legal_steps_tried", r.legal_steps}, {"skipped", r.skipped}, {"not_compared", r.not_compared},
-              {"engine_failures", r.engine_failures}, {"interrupted", r.interrupted}, {"seconds", r.seconds}};
+              {"engine_failures", r.engine_failures}, {"interrupted", r.interrupted}, {"seconds", r.seconds},
+              {"jobs", r.jobs}, {"engine_seconds", r.engine_seconds},
+              {"meldcheck_seconds", r.job_seconds - r.engine_seconds}};
     if (r.divergence) {
       const Divergence& d = *r.divergence;
       j["divergence"] = {{"kind", d.kind}, {"message", d.message}, {"scenario", d.path}, {"game", d.game},
@@ -441,6 +456,9 @@ void write_lockstep_report(std::ostream& out, const LockstepReport& r, bool as_j
   out << "meldcheck against " << r.engine << ": " << r.games << " games, " << r.hands << " hands, " << r.steps << " steps ("
       << r.refused << " refused), " << r.positions << " positions compared, " << r.legal_steps
       << " listed steps tried, in " << int(r.seconds + 0.5) << " s\n";
+  const double share = r.job_seconds > 0 ? r.engine_seconds / r.job_seconds : 0;
+  out << "engine replies: " << seconds_text(r.engine_seconds) << " (" << int(100 * share + 0.5) << "%), meldcheck: "
+      << seconds_text(r.job_seconds - r.engine_seconds) << (r.jobs > 1 ? ", summed over the jobs" : "") << "\n";
   for (const auto& [why, n] : r.skipped) out << "skipped " << n << " games: " << why << "\n";
   for (const std::string& what : r.not_compared) out << "not compared: " << what << "\n";
   for (const std::string& f : r.engine_failures) out << "engine failure: " << f << "\n";

@@ -59,6 +59,10 @@ struct LockstepReport {
   std::optional<Divergence> divergence;
   bool interrupted = false;
   double seconds = 0;
+  // Summed over the jobs: each job's time, and its share waiting for the engine's answers
+  // (the rest is meldcheck's own side: its engine, its checks, the protocol's text).
+  int jobs = 1;
+  double job_seconds = 0, engine_seconds = 0;
 };
 
 // Plays the games of `space` (game i as simulate plays it: the same deal and configuration)

@@ -35,6 +35,7 @@ std::map<std::string, std::string> read_rule_map(const std::string& file) {
 EngineProcess* EngineSession::engine(std::string& why) {
   if (process_ && process_->alive()) return process_.get();
   ++restarts_;
+  retire();
   try {
     process_ = options_.recorded ? EngineProcess::recorded(*options_.recorded, options_.timeout)
                                  : std::make_unique<EngineProcess>(options_.command, options_.timeout);
@@ -52,11 +53,16 @@ EngineProcess* EngineSession::engine(std::string& why) {
   }
   if (!r.answer->value("ok", false) || r.answer->value("protocol", 0) != kProtocolVersion) {
     why = "hello: the engine does not speak protocol " + std::to_string(kProtocolVersion) + ": " + json_text(*r.answer);
-    process_.reset();
+    retire();
     return nullptr;
   }
   hello_ = *r.answer;
   return process_.get();
+}
+
+void EngineSession::retire() {
+  if (process_) waited_ += process_->waited();
+  process_.reset();
 }
 
 namespace {

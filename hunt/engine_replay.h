@@ -53,10 +53,17 @@ class EngineSession {
   const nlohmann::json& hello() const { return hello_; }
   const EngineReplayOptions& options() const { return options_; }
   int restarts() const { return restarts_; }
+  // The time the engine took to answer, over every process the session started.
+  std::chrono::duration<double> waited() const {
+    return waited_ + (process_ ? process_->waited() : std::chrono::duration<double>{});
+  }
 
  private:
+  void retire();  // the process gone, its time kept
+
   EngineReplayOptions options_;
   std::unique_ptr<EngineProcess> process_;
+  std::chrono::duration<double> waited_{};  // of the processes before this one
   nlohmann::json hello_;
   int restarts_ = -1;
 };

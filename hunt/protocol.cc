@@ -45,16 +45,10 @@ json yaml_to_json(const YamlNode& n) {
   return nullptr;
 }
 
-json step_json(const Action& a, const RuleSet& r, int to_move) {
-  const std::vector<YamlNode> docs = parse_yaml(write_step(a, r, a.player), "step");
-  json step = docs.empty() ? json::object() : yaml_to_json(docs[0]);
-  if (a.player != to_move && step.is_object()) step["player"] = player_name(a.player);
-  return step;
-}
+json step_json(const Action& a, const RuleSet& r, int to_move) { return step_tree<json>(a, r, to_move); }
 
 json state_json(const GameState& s, const RuleSet& r) {
-  const std::vector<YamlNode> docs = parse_yaml(write_setup(s, r, 0), "state");
-  json state = docs.empty() ? json::object() : yaml_to_json(docs[0]);
+  json state = setup_tree<json>(s, r);
   state["round_over"] = s.hand_over;
   state["game_over"] = s.game_over;
   return state;

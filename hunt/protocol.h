@@ -20,11 +20,12 @@ inline constexpr int kProtocolVersion = 1;
 // booleans, everything else strings. JSON is YAML, so the other way is `dump()`.
 nlohmann::json yaml_to_json(const YamlNode& n);
 
-// An action as the protocol's step: `player` named when it is not `to_move`.
+// An action as the protocol's step (the scenario writer's step_tree): `player` named when it
+// is not `to_move`.
 nlohmann::json step_json(const Action& a, const RuleSet& r, int to_move);
 
-// A position as the protocol's `state`: a `setup` that reads back to it, with round_over
-// and game_over.
+// A position as the protocol's `state`: a `setup` that reads back to it (the scenario
+// writer's setup_tree), with round_over and game_over.
 nlohmann::json state_json(const GameState& s, const RuleSet& r);
 
 // Whether another engine tells a fact of `s` (engine/position_facts.h's Told column), so
@@ -40,13 +41,6 @@ constexpr bool in_play_state(facts::WhereRuled) { return true; }
 constexpr bool in_play_state(facts::Always) { return false; }
 constexpr bool in_play_state(facts::InScore) { return false; }
 constexpr bool in_play_state(facts::Own) { return false; }
-
-// A fact as the protocol writes it (a scenario's value as JSON).
-template <typename Codec, typename T>
-nlohmann::json fact_json(Codec codec, T value) {
-  const std::vector<YamlNode> docs = parse_yaml(fact_text(codec, value), "fact");
-  return docs.empty() ? nlohmann::json() : yaml_to_json(docs[0]);
-}
 
 // meldcheck's engine behind the protocol: reads requests from `in` until it ends or `quit`,
 // answers on `out`. Never throws on bad input: answers bad-request.
