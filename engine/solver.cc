@@ -177,7 +177,8 @@ constexpr int kGroupShift = 8;  // in Entry::choice
 struct Scratch {
   std::array<Layer, kLayers> layers;
   std::vector<Option> options;
-  std::array<std::array<int32_t, 257>, 4> first;  // per jokers used and track byte: options' start
+  // Per jokers used (at most two) and track byte (three tracks of two bits): the options' start.
+  std::array<std::array<int32_t, 1 << (2 * kMaxTracks)>, 3> first;
 };
 
 // The tiles of one set while it is laid out (a run of up to thirteen and the jokers beside
@@ -577,6 +578,27 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
   solver.compute_bounds();
   const int ceiling = solver.still_to_gain[0] + solver.gain(0, 0, counts.rack_jokers);
   if (ceiling <= 0) return {};  // no rack tile fits anywhere
+  if (aim == SolverAim::kSome && min_points == 0) {
+    // Some move: one rack tile that the whole table takes with it, each tried with nothing
+    // else optional, is a search with few choices.
+    for (int c = 0; c <= kSuits; ++c)
+      for (int n = 1; n <= kRanks; ++n) {
+        const bool joker = c == kSuits;
+        if (joker ? (n > 1 || counts.rack_jokers == 0) : (counts.rack[c][n] == 0 || !solver.placeable(c, n))) continue;
+        TileCounts forced = counts;
+        forced.rack = {};
+        forced.rack_jokers = 0;
+        if (joker) ++forced.table_jokers;
+        else ++forced.table[c][n];
+        Solver all{forced, goal, 0, forced.table_jokers, std::min(kMaxTracks, kMaxCopies + forced.table_jokers), true, scratch};
+        all.least = 0;
+        Placement one = all.run();
+        if (!one.found) continue;
+        one.rack_tiles = 1;
+        one.rack_value = joker ? kJokerValue : n;
+        return one;
+      }
+  }
   // Answers found quickly without jokers in the search, when there are jokers: the table's
   // jokers kept as the tiles they stand for and everything rearranged around them, or all
   // jokers left out; the rack's jokers, or all, then put where there is room. Nothing
@@ -608,27 +630,6 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
     if (table_jokers && table_jokers->count == counts.table_jokers && counts.table_jokers > 0 && reachable < ceiling)
       consider(plain, table_jokers->standins, table_jokers->count);
     if (quick.found && (reachable >= ceiling || aim == SolverAim::kSome)) return quick;
-  }
-  if (aim == SolverAim::kSome && min_points == 0) {
-    // Some move: one rack tile that the whole table takes with it, each tried with nothing
-    // else optional, is a search with few choices.
-    for (int c = 0; c <= kSuits; ++c)
-      for (int n = 1; n <= kRanks; ++n) {
-        const bool joker = c == kSuits;
-        if (joker ? (n > 1 || counts.rack_jokers == 0) : (counts.rack[c][n] == 0 || !solver.placeable(c, n))) continue;
-        TileCounts forced = counts;
-        forced.rack = {};
-        forced.rack_jokers = 0;
-        if (joker) ++forced.table_jokers;
-        else ++forced.table[c][n];
-        Solver all{forced, goal, 0, forced.table_jokers, std::min(kMaxTracks, kMaxCopies + forced.table_jokers), true, scratch};
-        all.least = 0;
-        Placement one = all.run();
-        if (!one.found) continue;
-        one.rack_tiles = 1;
-        one.rack_value = joker ? kJokerValue : n;
-        return one;
-      }
   }
   Placement p;
   if (quick.found) {

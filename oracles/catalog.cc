@@ -1,6 +1,7 @@
 #include "oracles/catalog.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 
 #include "oracles/catalog_rules.h"
@@ -107,20 +108,19 @@ const std::vector<Reading>& Context::readings() const {
   return *readings_;
 }
 
-bool holds(const std::vector<Face>& hand, const std::vector<Token>& tokens) {
-  for (const Token& t : tokens) {
-    long asked = 0;
-    for (const Token& u : tokens) asked += u.face == t.face;
-    if (asked > std::count(hand.begin(), hand.end(), t.face)) return false;
-  }
+bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces) {
+  // Each face asked as often as it is held: counted face by face.
+  std::array<int, 256> held{};
+  for (const Face& f : hand) ++held[f.code()];
+  for (const Face& f : faces)
+    if (--held[f.code()] < 0) return false;
   return true;
 }
 
-bool holds(const std::vector<Face>& hand, const std::vector<Face>& faces) {
-  // Each face asked as often as it is held.
-  for (const Face& f : faces)
-    if (std::count(faces.begin(), faces.end(), f) > std::count(hand.begin(), hand.end(), f)) return false;
-  return true;
+bool holds(const std::vector<Face>& hand, const std::vector<Token>& tokens) {
+  std::vector<Face> faces;
+  for (const Token& t : tokens) faces.push_back(t.face);
+  return holds(hand, faces);
 }
 
 std::vector<Face> without(std::vector<Face> hand, const std::vector<Face>& faces) {

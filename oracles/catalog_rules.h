@@ -3,6 +3,7 @@
 // own (catalog_<ruleset>.cc), one predicate a clause, named by its id.
 #pragma once
 
+#include <any>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,8 @@ struct Context {
   mutable std::optional<std::vector<Face>> taken_{};
   mutable std::optional<MeldFaults> laid_faults_{};
   mutable std::optional<std::vector<Reading>> readings_{};
+  // A ruleset's own reading of the move, worked out once for all its clauses.
+  mutable std::any ruleset_reading_{};
 };
 
 using Forbids = bool (*)(const Context&);

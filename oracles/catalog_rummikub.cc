@@ -127,13 +127,15 @@ struct Arranged {
   MeldFaults faults;
   std::vector<SetRead> sets;
 };
-Arranged arranged(const Context& c) {
+const Arranged& arranged(const Context& c) {
+  if (const Arranged* read = std::any_cast<Arranged>(&c.ruleset_reading_)) return *read;  // every set clause asks
   Arranged a;
   for (const auto& g : c.move.groups) {
     a.sets.push_back(read_set(c, g));
     a.faults |= a.sets.back().faults;
   }
-  return a;
+  c.ruleset_reading_ = std::move(a);
+  return *std::any_cast<Arranged>(&c.ruleset_reading_);
 }
 MeldFaults set_faults(const Context& c) { return c.is(MoveKind::kArrange) ? arranged(c).faults : c.laid_faults(); }
 
@@ -148,7 +150,7 @@ struct Opening {
 };
 Opening opening(const Context& c) {
   Opening o;
-  const Arranged a = arranged(c);
+  const Arranged& a = arranged(c);
   const std::vector<int> now = counts(faces_of(c.tokens())), before = counts(table_tiles(c.at));
   int rack_numbers = 0;
   for (int f = 0; f < kFaces; ++f) rack_numbers += std::max(0, now[size_t(f)] - before[size_t(f)]) * Face::from_code(uint8_t(f)).rank();

@@ -221,12 +221,14 @@ struct Arranging {
 
 bool can_place_some(const Tiles& table, const Tiles& rack) {
   Arranging a{pool_of(table), pool_of(rack), false, {}};
+  a.memo.reserve(1024);
   a.enough = 1;
   return a.best(1, Open{}, 0) > 0 || a.reached;
 }
 
 int most_rack_tiles(const Tiles& table, const Tiles& rack) {
   Arranging a{pool_of(table), pool_of(rack), false, {}};
+  a.memo.reserve(1024);
   const int most = a.best(1, Open{}, 0);
   return most == Arranging::kNone ? -1 : most;
 }
