@@ -831,8 +831,10 @@ class Game:
                     if t == JOKER:
                         if m.kind == "run" and m.tiles[0].number > 1:
                             t = "JK=%s%d" % (m.tiles[0].colour, m.tiles[0].number - 1)
-                        elif m.kind == "run":
+                        elif m.kind == "run" and m.tiles[-1].number < 13:
                             t = "JK=%s%d" % (m.tiles[0].colour, m.tiles[-1].number + 1)
+                        elif m.kind == "run":
+                            continue                        # 1 to 13: no room left
                     out.append(table[:i] + [table[i] + [t]] + table[i + 1:])
                     if m.kind == "run" and t != JOKER:      # 004 "Kombinationer" 4
                         k = [x.number for x in m.tiles].index(int(t[1:])) \

@@ -352,6 +352,15 @@ class TestLegal(unittest.TestCase):
         for step in arranges:
             self.assertEqual(game(players, table, stock=[]).apply(step)["verdict"], "ok", step)
 
+    def test_no_joker_listed_onto_a_whole_run(self):
+        # Found by lockstep play: a rack joker was offered to the end of a run from 1 to 13
+        # as a 14, which is no tile (004 "Set": 13 is the highest number).
+        whole = ["B%d" % n for n in range(1, 14)]
+        d = game({"A": opened(["JK", "K9"]), "B": opened(["K2"])}, [whole, ["R4", "O4", "K4"]])
+        steps = d.ask("legal")["steps"]
+        self.assertIn({"arrange": [whole, ["R4", "O4", "K4", "JK"]]}, steps)
+        self.assertFalse(any(any(len(s) > 13 for s in step["arrange"]) for step in steps if "arrange" in step))
+
     def test_pass_listed_when_stuck(self):
         d = game({"A": opened(["K2"]), "B": opened(["R1"])}, [["B4", "B5", "B6"]], stock=[])
         self.assertEqual(d.ask("legal")["steps"], [{"pass": None}, {"timeout": None}])
