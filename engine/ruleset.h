@@ -262,6 +262,7 @@ struct Clause {
   std::string text_sv;  // the same in Swedish
   std::string source;  // file and section
   std::string resolution;  // where the text is silent or ambiguous: the reading taken
+  std::string resolution_sv;  // the same in Swedish
   std::vector<Check> checks;
   std::vector<std::string> events;  // what in play passes through it (files/play_events.h)
   // Play reaches it one way only, by the rules themselves: "passed" (it can never refuse

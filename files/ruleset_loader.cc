@@ -450,7 +450,8 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   in.expect_seq(catalog, "catalog");
   std::set<std::string> ids;
   for (const YamlNode& item : catalog.items) {
-    in.expect_map(item, {"id", "text", "text_sv", "source", "checks", "resolution", "events", "one_way"}, "a catalog clause");
+    in.expect_map(item, {"id", "text", "text_sv", "source", "checks", "resolution", "resolution_sv", "events", "one_way"},
+                  "a catalog clause");
     Clause c;
     const YamlNode& id = in.require(item, "id");
     c.id = r.id + "/" + in.scalar(id, "id");
@@ -458,7 +459,12 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
     c.text = in.scalar(in.require(item, "text"), "text");
     c.text_sv = in.scalar(in.require(item, "text_sv"), "text_sv");
     c.source = in.scalar(in.require(item, "source"), "source");
-    if (const YamlNode* res = item.find("resolution")) c.resolution = in.scalar(*res, "resolution");
+    if (const YamlNode* res = item.find("resolution")) {
+      c.resolution = in.scalar(*res, "resolution");
+      c.resolution_sv = in.scalar(in.require(item, "resolution_sv"), "resolution_sv");  // readers of either language
+    } else if (const YamlNode* sv = item.find("resolution_sv")) {
+      in.fail(*sv, "resolution_sv without a resolution");
+    }
     if (const YamlNode* checks = item.find("checks")) {
       in.expect_seq(*checks, "checks");
       for (const YamlNode& ch : checks->items) {

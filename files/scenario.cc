@@ -10,6 +10,28 @@
 namespace meldcheck {
 namespace {
 
+// A name a file gives a player or a meld: letters (Latin with its accents, Greek and
+// Cyrillic too: Åsa, Örjan) and digits, and for a meld also - and _; at most 32 bytes.
+bool is_name(std::string_view s, bool meld) {
+  if (s.empty() || s.size() > 32) return false;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (!std::isalnum(c) && !(meld && (c == '-' || c == '_'))) return false;
+      ++i;
+      continue;
+    }
+    // Two-byte UTF-8 reaches U+07FF: enough for the letters above.
+    if ((c & 0xE0) != 0xC0 || i + 1 >= s.size() || (static_cast<unsigned char>(s[i + 1]) & 0xC0) != 0x80) return false;
+    const unsigned cp = (c & 0x1Fu) << 6 | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu);
+    const bool letter = (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || (cp >= 0x370 && cp <= 0x3FF) ||
+                        (cp >= 0x400 && cp <= 0x4FF);
+    if (!letter) return false;
+    i += 2;
+  }
+  return true;
+}
+
 // ---- the keys of the format ------------------------------------------------------------
 
 // The keys of the facts of engine/position_facts.h, after the others.
@@ -107,7 +129,7 @@ class Reader : public YamlReader {
     if (letters) return;
     for (const auto& [k, v] : players.entries) {
       const std::string& name = scalar(k, "a player");
-      if (name.empty() || name.size() > 32 || !std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+      if (!is_name(name, false))
         fail(k, "'" + name + "' is not a player's name (A, B, C, ... or a name of letters and digits)");
       if (std::find(names_.begin(), names_.end(), name) != names_.end()) fail(k, "player " + name + " is named twice");
       names_.push_back(name);
@@ -218,8 +240,7 @@ class Reader : public YamlReader {
     const std::string& s = scalar(n, "a meld id");
     const bool numbered = s.size() >= 2 && s[0] == 'm' && std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (numbered || meld_names_.count(s)) return meld_id(n);
-    if (s.empty() || s.size() > 32 ||
-        !std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }))
+    if (!is_name(s, true))
       fail(n, "'" + s + "' is not a meld id (m1, m2, ... or a name of letters, digits, - and _)");
     const int id = kFirstNamedMeld + int(meld_names_.size());
     if (id > 255) fail(n, "more named melds than a table holds");
@@ -878,6 +899,16 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
 const std::map<std::string, std::vector<std::string>>& scenario_keys() { return keys(); }
 
 std::string player_name(int p) { return std::string(1, char('A' + p)); }
+
+std::string WrittenNames::player(int seat) const {
+  return seat >= 0 && size_t(seat) < players.size() ? players[size_t(seat)] : player_name(seat);
+}
+
+std::string WrittenNames::meld(int id) const {
+  for (const auto& [name, named] : melds)
+    if (named == id) return name;
+  return "m" + std::to_string(id);
+}
 
 std::vector<Scenario> parse_scenarios(std::string_view text, const std::string& file, const RulesetLibrary& library) {
   return ScenarioFile(text, file, library).scenarios();

@@ -103,6 +103,10 @@ struct Step {
 struct WrittenNames {
   std::vector<std::string> players;   // by seat; empty when the file writes A, B, C, ...
   std::map<std::string, int> melds;   // name -> meld id (from kFirstNamedMeld)
+
+  // A player and a meld as the file writes them: its names, else A, B, ... and m<k>.
+  std::string player(int seat) const;
+  std::string meld(int id) const;
 };
 
 struct Scenario {

@@ -610,7 +610,8 @@ struct SpecWords {
 
 // Keys whose values are prose or names of their own (an option's default is among its choices).
 bool own_words(const std::string& key) {
-  return key == "name" || key == "text" || key == "source" || key == "resolution" || key == "default" || key == "id";
+  return key == "name" || key == "text" || key == "text_sv" || key == "source" || key == "resolution" ||
+         key == "resolution_sv" || key == "default" || key == "id";
 }
 
 void learn_value(SpecWords& w, const std::string& key, const YAML::Node& v) {

@@ -59,6 +59,7 @@ struct Words {
   const char* not_applicable;
   const char* previous;
   const char* next;
+  const char* allowed_by;
 };
 
 constexpr Words kEnglish = {
@@ -66,7 +67,7 @@ constexpr Words kEnglish = {
     "Legal", "Refused", "Rule", "Source", "Resolution", "Other readings", "current", "Changes", "No change",
     "Table", "nothing melded", "Stock", "Pool", "Discard pile", "to move", "opened", "Total", "This hand",
     "Round", "Phase", "Hand over", "Game over", "Hand end", "went out", "Winner", "Player", "Points", "Card",
-    "Tile", "Why", "Across houses", "Houses", "n/a", "Previous step", "Next step"};
+    "Tile", "Why", "Across houses", "Houses", "n/a", "Previous step", "Next step", "Allowed by"};
 
 constexpr Words kSwedish = {
     "sv", "Regelkontroll", "Scenarier", "Fil", "Husregler", "Fel", "Steg", "Steg", "Drag", "Utgångsläge",
@@ -74,7 +75,7 @@ constexpr Words kSwedish = {
     "Ingen ändring", "Bordet", "inget utlagt", "Talongen", "Högen", "Slänghögen", "på tur", "har öppnat",
     "Totalt", "Den här given", "Omgång", "Fas", "Given är slut", "Partiet är slut", "Givens slut", "gick ut",
     "Vinnare", "Spelare", "Poäng", "Kort", "Bricka", "Varför", "Över husreglerna", "Husregler",
-    "ej tillämplig", "Föregående steg", "Nästa steg"};
+    "ej tillämplig", "Föregående steg", "Nästa steg", "Tillåtet enligt"};
 
 // Markup escaped, and what is not UTF-8 (a scenario's own bytes) as U+FFFD.
 std::string esc(std::string_view s) { return xml_text(std::string(s)); }
@@ -184,7 +185,8 @@ void write_cards(std::ostream& out, const json& cards, bool tiles) {
 void write_position(std::ostream& out, const json& pos, bool tiles, const Words& w) {
   out << "<div class=\"felt\">\n<div class=\"status\">";
   if (!field(pos, "round").is_null()) out << "<span>" << w.round << " " << esc(str(pos, "round")) << "</span>";
-  if (!field(pos, "phase").is_null()) out << "<span>" << w.phase << ": " << esc(str(pos, "phase")) << "</span>";
+  const std::string phase = str(pos, "phase_text").empty() ? str(pos, "phase") : str(pos, "phase_text");
+  if (!field(pos, "phase").is_null()) out << "<span>" << w.phase << ": " << esc(phase) << "</span>";
   if (!field(pos, "to_move").is_null() && !flag(pos, "hand_over"))
     out << "<span class=\"tomove\">▶ " << esc(str(pos, "to_move")) << " " << w.to_move << "</span>";
   if (flag(pos, "hand_over")) out << "<span class=\"over\">" << w.hand_over << "</span>";
@@ -239,9 +241,9 @@ void write_position(std::ostream& out, const json& pos, bool tiles, const Words&
 
 // --- steps ---
 
-void write_rule(std::ostream& out, const json& rule, const Words& w) {
+void write_rule(std::ostream& out, const json& rule, const Words& w, const char* label) {
   if (!rule.is_object()) return;
-  out << "<div class=\"rule\"><div><span class=\"label\">" << w.rule << "</span> <code class=\"rule-id\">"
+  out << "<div class=\"rule\"><div><span class=\"label\">" << label << "</span> <code class=\"rule-id\">"
       << esc(str(rule, "id")) << "</code></div>";
   if (!str(rule, "text").empty()) out << "<p class=\"para\">" << esc(str(rule, "text")) << "</p>";
   if (!str(rule, "source").empty())
@@ -318,11 +320,15 @@ void write_step(std::ostream& out, const json& step, int scenario, size_t i, boo
   out << "<article class=\"step " << (legal ? "legal" : "refused") << "\" id=\"" << step_id(scenario, i)
       << "\">\n<header class=\"step-head\"><span class=\"stepno\">" << w.step << " " << esc(index) << "</span>";
   if (!str(step, "player").empty()) out << "<span class=\"player\">" << esc(str(step, "player")) << "</span>";
-  out << "<span class=\"label\">" << w.move << "</span><code class=\"move\">" << esc(str(step, "text"))
-      << "</code><span class=\"verdict " << (legal ? "legal" : "refused") << "\" title=\""
+  // The file's own text, and in Swedish the step said in Swedish beside it.
+  const std::string said = std::string(w.lang) == "sv" ? str(step, "words") : "";
+  out << "<span class=\"label\">" << w.move << "</span><code class=\"move\">" << esc(str(step, "text")) << "</code>";
+  if (!said.empty()) out << "<span class=\"said\">" << esc(said) << "</span>";
+  out << "<span class=\"verdict " << (legal ? "legal" : "refused") << "\" title=\""
       << (legal ? w.legal : w.refused) << "\">" << (legal ? "✓ " : "✗ ") << "<span class=\"vt\">"
       << esc(str(step, "verdict_text")) << "</span></span></header>\n<div class=\"explain\">";
-  write_rule(out, field(step, "rule"), w);
+  write_rule(out, field(step, "rule"), w, w.rule);
+  for (const json& rule : list(step, "allowed_by")) write_rule(out, rule, w, w.allowed_by);
   write_readings(out, list(step, "readings"), w);
   const json& changes = list(step, "changes");
   out << "<div class=\"changes\"><h4>" << w.changes << "</h4>";
@@ -473,6 +479,7 @@ a{color:#1d5b8f}
 .stepno{font-weight:700;font-size:1.05em}
 .player{background:#2d3a33;color:#fff;border-radius:999px;padding:1px 9px;font-size:.85em;font-weight:700}
 .move{flex:0 1 auto;min-width:0;word-break:break-word;background:#efece4;border:1px solid #d9d4c8;border-radius:6px;padding:2px 7px}
+.said{flex:0 1 auto;font-style:italic;color:#3d3a33}
 .verdict{flex:none;border-radius:6px;padding:3px 10px;font-weight:700;margin-left:auto}
 .verdict.legal{background:#dff2e2;color:#1b6a2e;border:1px solid #9fd1aa}
 .verdict.refused{background:#fde5e2;color:#a3261d;border:1px solid #eba79f}

@@ -112,5 +112,76 @@ TEST(Check, SwedishVerdictsAndCardNames) {
   EXPECT_NE(std::find(hand.begin(), hand.end(), "6S"), hand.end()) << hand;
 }
 
+// The family's own question: players and melds keep the names the file gives them.
+const json& swap_dispute(const CheckSettings& settings = {}) {
+  static json english, swedish;
+  json& sc = settings.swedish ? swedish : english;
+  if (sc.is_null())
+    for (const json& entry : checked("disputes/femhundra-rummy.yaml", settings))
+      if (entry["name"] == "May Bo swap the seven of hearts for the joker in Anna's run?") sc = entry;
+  return sc;
+}
+
+TEST(Check, SpeaksOfPlayersAndMeldsByTheFilesNames) {
+  const json& sc = swap_dispute();
+  ASSERT_TRUE(sc.is_object());
+  const json& swap = sc["steps"][1];
+  EXPECT_EQ(swap["player"], "Bo");
+  EXPECT_EQ(swap["words"], "Bo swaps 7H for the joker in stege");
+  EXPECT_EQ(swap["position"]["table"][0]["id"], "stege");
+  EXPECT_EQ(swap["position"]["table"][0]["owner"], "Anna");
+  EXPECT_EQ(swap["position"]["players"][1]["name"], "Bo");
+  EXPECT_EQ(swap["changes"], json({"Bo: +JK -7H", "stege: 5H 6H JK=7H 8H -> 5H 6H 7H 8H"}));
+}
+
+TEST(Check, ALegalStepNamesTheClausesThatAllowedIt) {
+  const json& swap = swap_dispute()["steps"][1];
+  ASSERT_TRUE(swap["legal"].get<bool>());
+  bool swap_clause = false;
+  for (const json& rule : swap["allowed_by"])
+    swap_clause |= rule["id"] == "femhundra-rummy/joker.swap" && rule["source"] == "000, \"Jokern\"" &&
+                   !rule["text"].get<std::string>().empty();
+  EXPECT_TRUE(swap_clause) << swap["allowed_by"];
+  // Every legal step of every scenario is allowed by some clause of its catalog, and a
+  // refused one names only the clause it broke.
+  int legal = 0;
+  for (const std::string& file : scenario_files(kScenarios))
+    for (const json& sc : check_file(file, RulesetLibrary::embedded(), {}, NameFilter()))
+      for (const json& st : sc["steps"]) {
+        if (!st["legal"].get<bool>()) {
+          EXPECT_FALSE(st.contains("allowed_by")) << file;
+          continue;
+        }
+        ++legal;
+        EXPECT_FALSE(st["allowed_by"].empty()) << file << ": " << sc["name"] << ": " << st["text"];
+      }
+  EXPECT_GT(legal, 1000);
+}
+
+TEST(Check, SwedishThroughout) {
+  CheckSettings settings;
+  settings.swedish = true;
+  const json& sc = swap_dispute(settings);
+  ASSERT_TRUE(sc.is_object());
+  EXPECT_EQ(sc["steps"][0]["words"], "Bo drar (talongen)");
+  EXPECT_EQ(sc["steps"][1]["words"], "Bo byter Hj 7 mot jokern i stege");
+  const json& changes = sc["steps"][0]["changes"];
+  EXPECT_NE(std::find(changes.begin(), changes.end(), "Bo i tur (spela)"), changes.end()) << changes;
+  EXPECT_EQ(sc["steps"][0]["position"]["phase_text"], "spela");
+  EXPECT_EQ(sc["steps"][0]["position"]["phase"], "play");  // the contract's word, for machines
+  // The project's readings are Swedish too.
+  const json& swedish = sc["steps"][1]["allowed_by"];
+  const json& english = swap_dispute()["steps"][1]["allowed_by"];
+  ASSERT_EQ(swedish.size(), english.size());
+  int readings = 0;
+  for (size_t i = 0; i < swedish.size(); ++i) {
+    if (!swedish[i].contains("resolution")) continue;
+    ++readings;
+    EXPECT_NE(swedish[i]["resolution"], english[i]["resolution"]) << swedish[i]["id"];
+    EXPECT_NE(swedish[i]["text"], english[i]["text"]) << swedish[i]["id"];
+  }
+  EXPECT_GT(readings, 0);
+}
+
 }  // namespace
 }  // namespace meldcheck

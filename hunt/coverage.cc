@@ -148,20 +148,42 @@ CheckMask examined_checks(const GameState& before, const Action& a, const RuleSe
   return m;
 }
 
+namespace {
+
+uint64_t check_bits(const Clause& c) {
+  uint64_t checks = 0;
+  for (Check ch : c.checks) checks |= uint64_t{1} << int(ch);
+  return checks;
+}
+
+uint64_t event_bits(const Clause& c) {
+  uint64_t events = 0;
+  for (const std::string& e : c.events)
+    if (auto ev = play_event_from_name(e)) events |= bit(*ev);
+  return events;
+}
+
+}  // namespace
+
+std::vector<size_t> clauses_passed(const GameState& before, const Action& a, const GameState& after, const RuleSet& r) {
+  // A next hand is dealt by the deal's clauses (the coverage map counts them at game_starts).
+  const uint64_t events =
+      step_events(before, a, Check::kNone, after, r) | (a.kind == ActionKind::kNextHand ? bit(PlayEvent::kDeal) : 0);
+  const uint64_t checks = examined_checks(before, a, r).bits();
+  std::vector<size_t> out;
+  for (size_t i = 0; i < r.catalog.size(); ++i)
+    if ((check_bits(r.catalog[i]) & checks) || (event_bits(r.catalog[i]) & events)) out.push_back(i);
+  return out;
+}
+
 Coverage::Coverage(const Config& config) : rules_(&config.rules) {
   for (const Clause& c : config.rules.catalog) {
-    uint64_t checks = 0, events = 0;
     bool variant_on = false;
-    for (Check ch : c.checks) checks |= uint64_t{1} << int(ch);
-    for (const std::string& e : c.events) {
-      if (e.rfind("variant:", 0) == 0) {
+    for (const std::string& e : c.events)
+      if (e.rfind("variant:", 0) == 0)
         variant_on |= std::find(config.variants.begin(), config.variants.end(), e.substr(8)) != config.variants.end();
-      } else if (auto ev = play_event_from_name(e)) {
-        events |= bit(*ev);
-      }
-    }
-    checks_.push_back(checks);
-    events_.push_back(events);
+    checks_.push_back(check_bits(c));
+    events_.push_back(event_bits(c));
     by_variant_.push_back(variant_on);
   }
 }

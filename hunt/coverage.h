@@ -23,6 +23,10 @@ struct ClauseTally {
 uint64_t step_events(const GameState& before, const Action& a, Check verdict, const GameState& after, const RuleSet& r);
 // The checks an accepted action was examined by, in the state it was taken in.
 CheckMask examined_checks(const GameState& before, const Action& a, const RuleSet& r);
+// The catalog clauses (their indexes) an accepted step passes through: those whose checks
+// examined it and those whose events it makes; `meldcheck check` names them as what
+// allowed the step.
+std::vector<size_t> clauses_passed(const GameState& before, const Action& a, const GameState& after, const RuleSet& r);
 
 // Counts one configuration's clauses into a tally indexed like its catalog.
 class Coverage {

@@ -39,6 +39,21 @@ TEST(ScenarioErrors, CardsAndPlayersAreChecked) {
             std::string::npos);
 }
 
+// Players and melds may be named in the players' own letters; what is no letter is refused.
+TEST(ScenarioErrors, NamesAreLettersAndDigitsInAnyLatinAlphabet) {
+  const std::string named = kHead + "setup:\n  players:\n    Åsa: { hand: [2C] }\n    Örjan2: { hand: [3C] }\n"
+                                    "  table:\n    - { id: färgstege, owner: Åsa, cards: [4S, 5S, 6S] }\n  to_move: Örjan2\n";
+  EXPECT_EQ(error_of(named), "");
+  const std::vector<Scenario> read = parse_scenarios(named, "s.yaml", RulesetLibrary::embedded());
+  EXPECT_EQ(read[0].names.player(1), "Örjan2");
+  EXPECT_EQ(read[0].names.meld(read[0].start.table.melds[0].id), "färgstege");
+  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    Anna!: { hand: [] }\n    Bo: { hand: [] }\n")
+                .find("s.yaml:5:5: 'Anna!' is not a player's name"),
+            std::string::npos);
+  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A×B: { hand: [] }\n    Bo: { hand: [] }\n").find("s.yaml:5:5:"),
+            std::string::npos);
+}
+
 TEST(ScenarioErrors, KeysOfAnotherRulesetAreErrors) {
   EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [] }\n    B: { hand: [] }\n  round: 3\n").find("s.yaml:7:10:"),
             std::string::npos);
