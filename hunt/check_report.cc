@@ -5,6 +5,7 @@
 
 #include "hunt/coverage.h"
 #include "hunt/replay.h"
+#include "files/reader_messages_sv.h"
 #include "files/scenario.h"
 #include "files/scenario_writer.h"
 #include "files/yaml_doc.h"
@@ -388,7 +389,7 @@ json across_json(const Scenario& sc, size_t index, const ScenarioFile& file,
     Row row;
     row.houses.push_back(format_house(h));
     const ScenarioAs read = file.read_as(index, read_as(h));
-    if (!read.scenario) row.na = read.error;
+    if (!read.scenario) row.na = settings.swedish ? in_swedish(read.error) : read.error;
     else row.cells = replay_cells(*read.scenario);
     // Identical verdicts fold into one row; n/a rows fold when their reasons match.
     auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.cells == row.cells && r.na == row.na; });
@@ -480,6 +481,9 @@ std::vector<json> check_file(const std::string& path, const RulesetLibrary& libr
 }
 
 json check_report(std::vector<json> scenarios, const CheckSettings& settings) {
+  if (settings.swedish)  // a file that cannot be read says why in Swedish too
+    for (json& sc : scenarios)
+      if (sc.contains("error")) sc["error"] = in_swedish(sc["error"].get<std::string>());
   return {{"tool", "meldcheck check"},
           {"version", MELDCHECK_VERSION},
           {"lang", settings.swedish ? "sv" : "en"},

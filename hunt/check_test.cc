@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "hunt/replay.h"
 #include "files/scenario.h"
 
@@ -181,6 +183,17 @@ TEST(Check, SwedishThroughout) {
     EXPECT_NE(swedish[i]["text"], english[i]["text"]) << swedish[i]["id"];
   }
   EXPECT_GT(readings, 0);
+}
+
+TEST(Check, AFileThatCannotBeReadSaysWhyInSwedish) {
+  CheckSettings settings;
+  settings.swedish = true;
+  const std::string path = ::testing::TempDir() + "/unreadable.yaml";
+  std::ofstream(path) << "name: t\nruleset: rummy500\nsetup:\n  players:\n    A: { hnad: [] }\n    B: { hand: [] }\n";
+  const json report = check_report(check_file(path, RulesetLibrary::embedded(), settings, NameFilter()), settings);
+  const std::string error = report["scenarios"][0]["error"];
+  EXPECT_EQ(error.substr(0, path.size() + 7), path + ":5:10: ") << error;
+  EXPECT_NE(error.find("okänd nyckel 'hnad'"), std::string::npos) << error;
 }
 
 }  // namespace
