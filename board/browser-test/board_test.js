@@ -220,6 +220,14 @@ async function badInput(browser) {
     check(await exists(page, '#ruleset'), `bad link (${what}): the board still works`);
     await page.close();
   }
+  // A step written by hand that is not YAML: said under the field, nothing played.
+  const page = await open(browser, pageUrl);
+  await click(page, '[data-action="write"]');
+  await typeInto(page, '#step-text', 'meld: [7S, 7H');
+  await click(page, '#play-step');
+  check(await exists(page, '#step-error') && !(await exists(page, '#steps')) && !page.errors.length,
+    'a step written by hand that is not YAML: a message, no step');
+  await page.close();
 }
 
 (async () => {

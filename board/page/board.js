@@ -41,7 +41,7 @@
       copy: 'Copy', copied: 'Copied', download: 'Download', link: 'Link to this board', open: 'Open a scenario',
       load: 'Load', loadFile: 'or a file:', problem: 'The scenario cannot be checked', unreadable: 'The link holds no readable scenario',
       onlyFirst: (n) => 'The file holds ' + n + ' scenarios; the board shows the first.',
-      noDeal: 'The board builds positions from a setup; a scenario with deal: is checked below but cannot be edited here.',
+      noDeal: 'the board builds its positions from a setup, and this scenario deals its cards (deal:); meldcheck check FILE answers it',
       engineFailed: 'The engine did not start', player: 'Player', points: 'Points', why: 'Why',
     },
     sv: {
@@ -49,7 +49,8 @@
       loading: 'Startar motorn...', question: 'Frågan', house: 'Spel och husregler', game: 'Spel',
       variants: 'Varianter', options: 'Val', players: 'Spelare', names: 'Namn', namesNeed: 'spelarnamn kräver en nyare motor: platserna heter A, B, ...',
       position: 'Ställningen', deck: 'Leken: klicka på ett kort för att lägga det där markören står', into: 'Korten hamnar i',
-      hand: 'handen', handOf: (p) => p + 's hand', stock: 'Talongen (översta först)', pile: 'Högen (äldsta först)',
+      // Swedish genitive: A:s hand, Annas hand, Lars hand.
+      hand: 'handen', handOf: (p) => p + (/^[A-Z]$/.test(p) ? ':s' : /[sxz]$/.test(p) ? '' : 's') + ' hand', stock: 'Talongen (översta först)', pile: 'Högen (äldsta först)',
       pool: 'Poolen (översta först)', table: 'Bordet', newMeld: 'Ny kombination åt', meldOf: (id, p) => id + ' hos ' + p,
       removeMeld: 'ta bort', standsFor: 'ersätter', toMove: 'I tur', phase: 'Fas', round: 'Omgång', firstLap: 'Första varvet',
       clearAll: 'Töm bordet', steps: 'Dragen', playAs: 'Spelare', toMoveNow: 'den som är i tur',
@@ -77,7 +78,7 @@
       copy: 'Kopiera', copied: 'Kopierat', download: 'Ladda ner', link: 'Länk till det här bordet', open: 'Öppna ett scenario',
       load: 'Läs in', loadFile: 'eller en fil:', problem: 'Scenariot kan inte prövas', unreadable: 'Länken håller inget läsbart scenario',
       onlyFirst: (n) => 'Filen håller ' + n + ' scenarier; bordet visar det första.',
-      noDeal: 'Bordet bygger ställningar från en setup; ett scenario med deal: prövas nedan men kan inte ändras här.',
+      noDeal: 'bordet bygger sina ställningar från en setup, och det här scenariot delar ut korten (deal:); meldcheck check FIL svarar på det',
       engineFailed: 'Motorn startade inte', player: 'Spelare', points: 'Poäng', why: 'Varför',
     },
   };
@@ -112,7 +113,8 @@
   const letter = (i) => String.fromCharCode(65 + i);
   // A seat as the file writes it: the player's name where the engine reads names.
   const seatName = (i) => (caps.names ? state.players[i].name : letter(i));
-  const meldId = (i) => (caps.meldIds && state.table[i].id ? state.table[i].id : 'm' + (i + 1));
+  // A meld keeps the id a loaded file gave it (its steps name it so); the board's own are m1, m2, ...
+  const meldId = (i) => state.table[i].id || 'm' + (i + 1);
 
   // ---- small DOM helpers ------------------------------------------------------------------
 
@@ -196,7 +198,7 @@
   // A scalar as YAML: plain where it reads back as the same string, else double-quoted.
   function scalar(v) {
     const s = String(v);
-    if (/^[A-Za-z0-9][A-Za-z0-9_.=@+\-]*$/.test(s) && !/^(null|Null|NULL|~)$/.test(s)) return s;
+    if (/^-?[A-Za-z0-9][A-Za-z0-9_.=@+/\-]*$/.test(s) && !/^(null|Null|NULL|~)$/.test(s)) return s;
     return JSON.stringify(s);
   }
 
@@ -442,15 +444,15 @@
       case 'next_hand': return { next_hand: { seed: p.seed || '0' } };
       case 'write': {
         const parsed = engineCall.yamlJson(p.text);
-        if (parsed.error || parsed.document === null) return null;
-        return parsed.document;
+        p.error = parsed.error || (parsed.document === null ? 'empty' : '');
+        return p.error ? null : parsed.document;
       }
     }
     return null;
   }
 
   function commitStep(step) {
-    if (!step) return;
+    if (!step) { render(); return; }
     // A step played while an earlier position is shown replaces what followed it.
     const sc = entry();
     if (sc && !sc.error && state.shown !== null && state.shown < state.steps.length) state.steps = state.steps.slice(0, state.shown);
@@ -625,7 +627,7 @@
       return section;
     }
     const shown = shownPosition();
-    section.append(actionBar(w, shown.pos), stepList(w, sc), felt(w, shown), stepDetail(w, sc));
+    section.append(...[actionBar(w, shown.pos), stepList(w, sc), felt(w, shown), stepDetail(w, sc)].filter(Boolean));
     return section;
   }
 
@@ -665,8 +667,9 @@
         el('input', { type: 'number', min: 0, id: 'seed', value: p.seed, onchange: (e) => { p.seed = e.target.value; } })));
     }
     if (p.action === 'write') {
-      panel.append(el('input', { type: 'text', id: 'step-text', class: 'wide', value: p.text, placeholder: 'discard: 7H',
-        onchange: (e) => { p.text = e.target.value; render(); } }));
+      panel.append(el('div', {}, el('input', { type: 'text', id: 'step-text', class: 'wide', value: p.text, placeholder: 'discard: 7H',
+        onchange: (e) => { p.text = e.target.value; p.error = ''; render(); } }),
+      p.error ? el('div', { class: 'problem', id: 'step-error' }, p.error.replace(/^board\.yaml:/, '')) : null));
     }
     if (p.action === 'arrange') panel.append(arrangeEditor(w, pos));
     const chosen = [];
