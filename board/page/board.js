@@ -36,7 +36,7 @@
       legal: 'legal', refused: 'refused', rule: 'Rule', source: 'Source', reading: "The project's reading",
       otherReadings: 'Other choices of the house', changes: 'What it changed', across: 'The same moves in the other houses',
       thisHouse: 'this house', na: 'n/a', scores: 'Scores', handOver: 'the hand is over', gameOver: 'the match is over',
-      stockCount: 'in the stock', poolCount: 'in the pool', opened: 'opened', total: 'total', empty: 'empty',
+      stockCount: 'in the stock', pileLabel: 'the pile', poolCount: 'in the pool', opened: 'opened', total: 'total', empty: 'empty',
       scenario: 'The scenario file', scenarioHelp: 'meldcheck check gives the same answers for this file.',
       copy: 'Copy', copied: 'Copied', download: 'Download', link: 'Link to this board', open: 'Open a scenario',
       load: 'Load', loadFile: 'or a file:', problem: 'The scenario cannot be checked', unreadable: 'The link holds no readable scenario',
@@ -73,7 +73,7 @@
       legal: 'tillåtet', refused: 'otillåtet', rule: 'Regel', source: 'Källa', reading: 'Projektets tolkning',
       otherReadings: 'Husets andra val', changes: 'Vad som ändrades', across: 'Samma drag i de andra husen',
       thisHouse: 'detta hus', na: 'ej tillämpligt', scores: 'Poäng', handOver: 'given är slut', gameOver: 'partiet är slut',
-      stockCount: 'i talongen', poolCount: 'i poolen', opened: 'har öppnat', total: 'summa', empty: 'tom',
+      stockCount: 'i talongen', pileLabel: 'högen', poolCount: 'i poolen', opened: 'har öppnat', total: 'summa', empty: 'tom',
       scenario: 'Scenariofilen', scenarioHelp: 'meldcheck check ger samma svar för den här filen.',
       copy: 'Kopiera', copied: 'Kopierat', download: 'Ladda ner', link: 'Länk till det här bordet', open: 'Öppna ett scenario',
       load: 'Läs in', loadFile: 'eller en fil:', problem: 'Scenariot kan inte prövas', unreadable: 'Länken håller inget läsbart scenario',
@@ -772,12 +772,12 @@
       pos.game_over ? el('span', { class: 'over' }, w.gameOver) : null);
     const stock = el('div', { class: 'stack' }, el('div', { class: 'back' + (tiles() ? ' tiles' : '') }, el('span', {}, pos.stock_size)),
       el('div', { class: 'label' }, tiles() ? w.poolCount : w.stockCount));
-    const pile = el('div', { class: 'pile', id: 'play-pile' }, pos.discard.length ? pos.discard.map((t, i) => {
+    const pile = el('div', { class: 'stack' }, el('div', { class: 'pile', id: 'play-pile' }, pos.discard.length ? pos.discard.map((t, i) => {
       const node = face(t, 'small' + (p && p.take === t && (p.action === 'take' || p.action === 'claim') ? ' picked' : ''));
       node.dataset.pileIndex = i;
       node.addEventListener('click', () => pickPileCard(i, t));
       return node;
-    }) : el('span', { class: 'label' }, w.empty));
+    }) : el('span', { class: 'label' }, w.empty)), el('div', { class: 'label' }, w.pileLabel));
     const table = el('div', { class: 'melds', id: 'play-table' }, pos.table.map((m) => el('div', {
       class: 'meld' + (p && p.target === m.id ? ' picked' : ''), 'data-meld': m.id, onclick: () => pickMeld(m.id),
     }, el('div', { class: 'meld-cards' }, m.cards.map((c) => face(c, 'small'))), el('div', { class: 'tag' }, w.meldOf(m.id, m.owner)))));
