@@ -13,7 +13,11 @@ packages=(
   libxml2-utils       # xmllint, for the report_validity test of the JUnit reports
   chromium  # headless, for the check_html_chromium test of `meldcheck check --format html` (skipped without it)
   glpk-utils  # glpsol, for bench/ilp_check.py's integer program that checks the Rummikub solver
+  emscripten  # em++: the engine compiled to WebAssembly for the dispute board (board/)
+  nodejs      # the board's browser test (board/browser_test.js) drives Chromium from node
 )
+# npm installs the browser test's pinned packages; a node that brings its own npm needs no other.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -29,4 +33,25 @@ if ((${#missing[@]})); then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 else
   echo "setup: all dependencies present"
+fi
+
+# yaml-cpp for the WebAssembly build: Debian's own source of the libyaml-cpp-dev above,
+# compiled by em++ at build time from this fixed place (board/wasm.cmake reads it there).
+yaml_src_dir=/usr/local/src/meldcheck
+yaml_src_list=/etc/apt/sources.list.d/meldcheck-src.sources
+if ! [ -f "$yaml_src_dir/yaml-cpp/CMakeLists.txt" ]; then
+  echo "setup: fetching the source of yaml-cpp into $yaml_src_dir"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if ! grep -qs '^Types: deb-src' "$yaml_src_list"; then
+    printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' 'Components: main' \
+      'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' | $sudo tee "$yaml_src_list" >/dev/null
+    $sudo apt-get update -qq
+  fi
+  $sudo mkdir -p "$yaml_src_dir"
+  (cd "$yaml_src_dir" && $sudo apt-get source --download-only -qq yaml-cpp)
+  orig=$(ls "$yaml_src_dir"/yaml-cpp_*.orig.tar.* | head -1)
+  $sudo rm -rf "$yaml_src_dir/yaml-cpp"
+  $sudo mkdir -p "$yaml_src_dir/yaml-cpp"
+  $sudo tar -xf "$orig" -C "$yaml_src_dir/yaml-cpp" --strip-components=1
 fi
