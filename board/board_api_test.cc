@@ -65,7 +65,7 @@ TEST(BoardApi, BadInputIsAnErrorEntryWithItsPlace) {
   ASSERT_EQ(bad_yaml["scenarios"].size(), 1u);
   EXPECT_NE(bad_yaml["scenarios"][0]["error"].get<std::string>().find("board_api_bad.yaml:"), std::string::npos);
   const json unknown = check_json("name: x\nruleset: nope\nsetup: {}\n", temp_path("board_api_bad.yaml"), true, true, library());
-  EXPECT_NE(unknown["scenarios"][0]["error"].get<std::string>().find("unknown ruleset 'nope'"), std::string::npos);
+  EXPECT_NE(unknown["scenarios"][0]["error"].get<std::string>().find("okänt regelverk 'nope'"), std::string::npos);  // lang sv
   EXPECT_EQ(check_json("x", "/no/such/folder/board.yaml", false, false, library())["scenarios"][0].count("error"), 1u);
 }
 

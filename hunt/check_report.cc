@@ -30,7 +30,7 @@ struct Words {
 };
 
 constexpr Words kEnglish{
-    "legal", "refused by", "draws", "takes from the pile", "lays", "lays off on", "swaps", "discards",
+    "legal", "refused by", "draws from the stock", "takes from the pile", "lays", "lays off on", "swaps", "discards",
     "lays in the row", "the table now", "to move", "stock", "the hand is over", "went out", "nobody went out",
     "total", "penalty", "the next hand is dealt", "left in hand", "on the table", "ace in a set", "ace low",
     "ace high", "ace round the corner", "ace round the corner to 3", "joker on the table", "joker as the card it stands for",
@@ -41,7 +41,7 @@ constexpr Words kEnglish{
     "takes the whole pile", "takes the pile down to", "arranges the table:", "passes", "runs out of time", "claims"};
 
 constexpr Words kSwedish{
-    "tillåtet", "otillåtet enligt", "drar", "tar från högen", "lägger ut", "bygger på", "byter", "slänger",
+    "tillåtet", "otillåtet enligt", "drar från talongen", "tar från högen", "lägger ut", "bygger på", "byter", "slänger",
     "lägger i raden", "bordet nu", "i tur", "talongen", "given är slut", "gick ut", "ingen gick ut", "summa",
     "straff", "nästa giv delas ut", "kvar på handen", "på bordet", "ess i en grupp", "ess lågt", "ess högt",
     "ess runt hörnet", "ess runt hörnet till 3", "joker på bordet", "joker som kortet den ersätter", "på handen hos",
@@ -218,7 +218,7 @@ std::string step_words(const Action& a, const GameState& before, const RuleSet& 
   const auto card = [&](Face f) { return format_face(f, r.notation, n); };
   switch (a.kind) {
     case ActionKind::kDraw:
-      return who + (r.notation == Notation::kTiles ? w.draws_tile : std::string(w.draws) + " (" + w.stock + ")");
+      return who + (r.notation == Notation::kTiles ? w.draws_tile : w.draws);
     case ActionKind::kTake: return who + take_text(a.take, r, w, n);
     case ActionKind::kMeld: return who + w.lays + " " + groups_text(a.cards, r, n);
     case ActionKind::kLayoff: return who + w.lays_off + " " + names.meld(a.meld_id) + ": " + groups_text(a.cards, r, n);

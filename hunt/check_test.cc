@@ -165,7 +165,7 @@ TEST(Check, SwedishThroughout) {
   settings.swedish = true;
   const json& sc = swap_dispute(settings);
   ASSERT_TRUE(sc.is_object());
-  EXPECT_EQ(sc["steps"][0]["words"], "Bo drar (talongen)");
+  EXPECT_EQ(sc["steps"][0]["words"], "Bo drar från talongen");
   EXPECT_EQ(sc["steps"][1]["words"], "Bo byter Hj 7 mot jokern i stege");
   const json& changes = sc["steps"][0]["changes"];
   EXPECT_NE(std::find(changes.begin(), changes.end(), "Bo i tur (spela)"), changes.end()) << changes;

@@ -7,7 +7,8 @@
 //
 //   node board_test.js PAGE MELDCHECK OUT_DIR
 //
-// OUT_DIR receives the exported scenarios and board.png, a screenshot of the first dispute.
+// OUT_DIR receives the exported scenarios and two screenshots: board.png (the first dispute)
+// and board-swap-sv.png (the swap, in Swedish).
 // Exit 77 (skipped) where Chromium is missing; puppeteer-core comes from NODE_PATH.
 'use strict';
 const fs = require('fs');
@@ -189,17 +190,28 @@ async function jokerSwap(browser) {
   check(steps.length === 2 && steps[1].verdict === 'legal', 'joker swap: Bo may swap the seven of hearts for the joker (femhundra-rummy)');
   check((await text(page, '#verdict .verdict-text')) === 'tillåtet', 'joker swap: the verdict in Swedish');
   check(/\+JK/.test(await text(page, '#verdict .changes')), 'joker swap: the joker went to the hand');
+  // "May I, and which rule says so?": the clause that allows the swap, with its source, in Swedish.
+  const allowing = await page.$$eval('#verdict .clause.allowing', (cs) => cs.map((c) => ({
+    id: c.dataset.rule, text: (c.querySelector('.clause-text') || {}).textContent || '',
+    source: (c.querySelector('.source') || {}).textContent || '' })));
+  const swapClause = allowing.find((c) => c.id === 'femhundra-rummy/joker.swap');
+  check(swapClause && /jokern/.test(swapClause.text) && /Jokern/.test(swapClause.source),
+    'joker swap: the page names the clause that allows it, in Swedish: ' + JSON.stringify(swapClause));
   const players = await page.$$eval('#felt .seat .who strong', (s) => s.map((x) => x.textContent));
   check(!names || players.join(',') === 'Anna,Bo', `joker swap: the players are ${names ? 'named Anna and Bo' : 'seats A and B (names not read yet)'}: ${players}`);
   const rummy500 = await page.$$eval('#across tbody tr', (trs) => trs.filter((tr) => tr.dataset.houses.split(' ').includes('rummy500'))
     .map((tr) => tr.querySelectorAll('td')[1].textContent.trim()));
   check(rummy500[0] === 'rummy500/joker.stays', 'joker swap: refused in Rummy 500 by rummy500/joker.stays');
+  await page.screenshot({ path: path.join(outDir, 'board-swap-sv.png') });
 
   const exported = await exportAndCompare(page, 'joker-swap', 'sv');
   if (exported) {
     const sc = exported.native.sc;
     check(sc.steps[1].verdict_text === 'tillåtet' && sc.steps[1].player === (names ? 'Bo' : 'B'),
       'joker swap: meldcheck check --lang sv allows the exported swap by ' + sc.steps[1].player);
+    const nativeAllowing = (sc.steps[1].allowed_by || []).map((r) => r.id).join(',');
+    check(nativeAllowing === allowing.map((c) => c.id).join(','),
+      'joker swap: meldcheck check names the same allowing clauses as the page: ' + nativeAllowing);
   }
   check(!page.errors.length, 'joker swap: no script errors, no network ' + page.errors.join('; '));
   await page.close();

@@ -33,7 +33,7 @@
       top: 'top', all: 'all', cards: 'cards', anotherMeld: 'another meld', play: 'Play the step', cancel: 'Cancel',
       seed: 'seed', newSet: 'new set', picked: 'Picked', noStep: 'No moves yet: pick an action above.',
       start: 'Start', undo: 'Remove this step', after: 'The position after step', atStart: 'The position at the start',
-      legal: 'legal', refused: 'refused', rule: 'Rule', source: 'Source', reading: "The project's reading",
+      legal: 'legal', refused: 'refused', rule: 'Rule', allowedBy: 'Allowed by', source: 'Source', reading: "The project's reading",
       otherReadings: 'Other choices of the house', changes: 'What it changed', across: 'The same moves in the other houses',
       thisHouse: 'this house', na: 'n/a', scores: 'Scores', handOver: 'the hand is over', gameOver: 'the match is over',
       stockCount: 'in the stock', pileLabel: 'the pile', poolCount: 'in the pool', opened: 'opened', total: 'total', empty: 'empty',
@@ -70,7 +70,7 @@
       top: 'översta', all: 'alla', cards: 'kort', anotherMeld: 'en till', play: 'Gör draget', cancel: 'Avbryt',
       seed: 'frö', newSet: 'ny serie', picked: 'Valt', noStep: 'Inga drag än: välj ett drag ovan.',
       start: 'Start', undo: 'Ta bort draget', after: 'Ställningen efter drag', atStart: 'Ställningen från början',
-      legal: 'tillåtet', refused: 'otillåtet', rule: 'Regel', source: 'Källa', reading: 'Projektets tolkning',
+      legal: 'tillåtet', refused: 'otillåtet', rule: 'Regel', allowedBy: 'Tillåtet enligt', source: 'Källa', reading: 'Projektets tolkning',
       otherReadings: 'Husets andra val', changes: 'Vad som ändrades', across: 'Samma drag i de andra husen',
       thisHouse: 'detta hus', na: 'ej tillämpligt', scores: 'Poäng', handOver: 'given är slut', gameOver: 'partiet är slut',
       stockCount: 'i talongen', pileLabel: 'högen', poolCount: 'i poolen', opened: 'har öppnat', total: 'summa', empty: 'tom',
@@ -768,7 +768,7 @@
     const seat = actingSeat(pos);
     const status = el('div', { class: 'status' },
       el('strong', {}, shown.index ? w.after + ' ' + shown.index : w.atStart),
-      pos.hand_over ? el('span', { class: 'over' }, w.handOver) : el('span', { class: 'tomove' }, '▶ ' + pos.to_move + ' (' + pos.phase + ')'),
+      pos.hand_over ? el('span', { class: 'over' }, w.handOver) : el('span', { class: 'tomove' }, '▶ ' + pos.to_move + ' (' + (pos.phase_text || pos.phase) + ')'),
       pos.game_over ? el('span', { class: 'over' }, w.gameOver) : null);
     const stock = el('div', { class: 'stack' }, el('div', { class: 'back' + (tiles() ? ' tiles' : '') }, el('span', {}, pos.stock_size)),
       el('div', { class: 'label' }, tiles() ? w.poolCount : w.stockCount));
@@ -807,6 +807,7 @@
         'data-verdict': st.verdict, 'data-rule': st.rule ? st.rule.id : '',
       }, el('button', { onclick: () => { state.shown = i + 1; render(); } },
         el('span', { class: 'n' }, i + 1), el('span', { class: 'who' }, st.player), el('code', {}, st.text),
+        state.lang === 'sv' && st.words ? el('span', { class: 'said' }, st.words) : null,
         el('span', { class: 'chip' }, st.legal ? w.legal : w.refused)))));
   }
 
@@ -821,13 +822,14 @@
         el('button', { class: 'quiet', id: 'remove-step', onclick: () => {
           state.steps.splice(shown.index - 1, 1); state.shown = null; recheck();
         } }, w.undo)));
-    if (st.rule) {
-      box.append(el('div', { class: 'clause' },
-        el('div', {}, el('span', { class: 'label' }, w.rule + ' '), el('code', { class: 'rule-id' }, st.rule.id)),
-        st.rule.text ? el('p', { class: 'clause-text' }, st.rule.text) : null,
-        st.rule.source ? el('p', { class: 'source' }, el('span', { class: 'label' }, w.source + ' '), st.rule.source) : null,
-        st.rule.resolution ? el('p', { class: 'resolution' }, el('span', { class: 'label' }, w.reading + ' '), st.rule.resolution) : null));
-    }
+    // The clause that refused the step, or those it passed through: the answer to "which rule says so?".
+    const clause = (rule, label, cls) => el('div', { class: 'clause ' + cls, 'data-rule': rule.id },
+      el('div', {}, el('span', { class: 'label' }, label + ' '), el('code', { class: 'rule-id' }, rule.id)),
+      rule.text ? el('p', { class: 'clause-text' }, rule.text) : null,
+      rule.source ? el('p', { class: 'source' }, el('span', { class: 'label' }, w.source + ' '), rule.source) : null,
+      rule.resolution ? el('p', { class: 'resolution' }, el('span', { class: 'label' }, w.reading + ' '), rule.resolution) : null);
+    if (st.rule) box.append(clause(st.rule, w.rule, 'broken'));
+    (st.allowed_by || []).forEach((rule) => box.append(clause(rule, w.allowedBy, 'allowing')));
     if (st.readings && st.readings.length) {
       box.append(el('div', { class: 'readings' }, el('span', { class: 'label' }, w.otherReadings),
         st.readings.map((r) => el('div', { class: 'reading', 'data-option': r.option },
