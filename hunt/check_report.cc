@@ -545,12 +545,14 @@ void write_check_text(std::ostream& out, const json& report, bool colour) {
         for (const json& h : row["houses"]) houses += (houses.empty() ? "" : ", ") + h.get<std::string>();
         out << "    " << houses << ": ";
         if (!row["na"].is_null()) {
-          out << "n/a (" << row["na"].get<std::string>() << ")\n";
+          out << (sv ? "ej tillämpligt" : "n/a") << " (" << row["na"].get<std::string>() << ")\n";
           continue;
         }
         std::string cells;
-        for (size_t i = 0; i < row["cells"].size(); ++i)
-          cells += (i ? " | " : "") + std::to_string(i + 1) + " " + row["cells"][i].get<std::string>();
+        for (size_t i = 0; i < row["cells"].size(); ++i) {
+          const std::string cell = row["cells"][i];  // "legal" or the refusing rule id
+          cells += (i ? " | " : "") + std::to_string(i + 1) + " " + (cell == "legal" ? (sv ? kSwedish : kEnglish).legal : cell);
+        }
         out << cells << "\n";
       }
     }

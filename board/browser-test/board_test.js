@@ -164,26 +164,22 @@ async function jokerSwap(browser) {
   const page = await open(browser, pageUrl);
   await click(page, '[data-lang="sv"]');
   await page.select('#ruleset', 'femhundra-rummy');
-  const names = !(await page.$eval('#name-0', (e) => e.disabled));
-  if (names) {
-    await typeInto(page, '#name-0', 'Anna');
-    await typeInto(page, '#name-1', 'Bo');
-  }
+  await typeInto(page, '#name-0', 'Anna');
+  await typeInto(page, '#name-1', 'Bo');
   await deal(page, 'hand:0', ['2C', '9C', '4D']);
   await deal(page, 'hand:1', ['7H', '4S', 'KD']);
   await page.select('#new-meld-owner', '0');
   await click(page, '#new-meld');
   for (const f of ['6H', 'JK', '8H']) await click(page, `button.deck-card[data-face="${f}"]`);
   await typeInto(page, '.standin[data-meld="0"]', '7H');
-  const meldIds = await exists(page, '.meld-id[data-meld="0"]');
-  if (meldIds) await typeInto(page, '.meld-id[data-meld="0"]', 'stege');
+  await typeInto(page, '.meld-id[data-meld="0"]', 'stege');
   await page.select('#to-move', '1');
   check(!(await exists(page, '#problem')), 'joker swap: the position is a valid setup');
 
   await click(page, '[data-action="draw"]');
   await click(page, '[data-action="swap"]');
   await click(page, '#play-hand-1 .hand [data-token="7H"]');
-  await click(page, `#play-table [data-meld="${meldIds ? 'stege' : 'm1'}"]`);
+  await click(page, '#play-table [data-meld="stege"]');
   await click(page, '#play-step');
 
   const { steps } = await pageVerdicts(page);
@@ -198,7 +194,7 @@ async function jokerSwap(browser) {
   check(swapClause && /jokern/.test(swapClause.text) && /Jokern/.test(swapClause.source),
     'joker swap: the page names the clause that allows it, in Swedish: ' + JSON.stringify(swapClause));
   const players = await page.$$eval('#felt .seat .who strong', (s) => s.map((x) => x.textContent));
-  check(!names || players.join(',') === 'Anna,Bo', `joker swap: the players are ${names ? 'named Anna and Bo' : 'seats A and B (names not read yet)'}: ${players}`);
+  check(players.join(',') === 'Anna,Bo', `joker swap: the players are named Anna and Bo: ${players}`);
   const rummy500 = await page.$$eval('#across tbody tr', (trs) => trs.filter((tr) => tr.dataset.houses.split(' ').includes('rummy500'))
     .map((tr) => tr.querySelectorAll('td')[1].textContent.trim()));
   check(rummy500[0] === 'rummy500/joker.stays', 'joker swap: refused in Rummy 500 by rummy500/joker.stays');
@@ -207,8 +203,10 @@ async function jokerSwap(browser) {
   const exported = await exportAndCompare(page, 'joker-swap', 'sv');
   if (exported) {
     const sc = exported.native.sc;
-    check(sc.steps[1].verdict_text === 'tillåtet' && sc.steps[1].player === (names ? 'Bo' : 'B'),
+    check(sc.steps[1].verdict_text === 'tillåtet' && sc.steps[1].player === 'Bo',
       'joker swap: meldcheck check --lang sv allows the exported swap by ' + sc.steps[1].player);
+    check(sc.start.table[0].id === 'stege' && sc.start.table[0].owner === 'Anna' && sc.steps[1].words === 'Bo byter Hj 7 mot jokern i stege',
+      "joker swap: the exported file keeps the names: Anna's run stege, " + sc.steps[1].words);
     const nativeAllowing = (sc.steps[1].allowed_by || []).map((r) => r.id).join(',');
     check(nativeAllowing === allowing.map((c) => c.id).join(','),
       'joker swap: meldcheck check names the same allowing clauses as the page: ' + nativeAllowing);

@@ -11,7 +11,7 @@
     en: {
       title: 'meldcheck dispute board', tagline: 'Build the position, play the moves, and the engine says which rule decides.',
       loading: 'Starting the engine...', question: 'The question', house: 'Game and house', game: 'Game',
-      variants: 'Variants', options: 'Options', players: 'Players', names: 'Names', namesNeed: 'player names need a newer engine: seats are A, B, ...',
+      variants: 'Variants', options: 'Options', players: 'Players', names: 'Names',
       position: 'The position', deck: 'Deck: click a card to put it where the marker is', into: 'Cards go into',
       hand: 'hand', handOf: (p) => p + "'s hand", stock: 'Stock (top first)', pile: 'Discard pile (oldest first)',
       pool: 'Pool (top first)', table: 'Table', newMeld: 'New meld for', meldOf: (id, p) => id + ' of ' + p,
@@ -47,7 +47,7 @@
     sv: {
       title: 'meldcheck: tvistebordet', tagline: 'Bygg ställningen, gör dragen, och motorn säger vilken regel som avgör.',
       loading: 'Startar motorn...', question: 'Frågan', house: 'Spel och husregler', game: 'Spel',
-      variants: 'Varianter', options: 'Val', players: 'Spelare', names: 'Namn', namesNeed: 'spelarnamn kräver en nyare motor: platserna heter A, B, ...',
+      variants: 'Varianter', options: 'Val', players: 'Spelare', names: 'Namn',
       position: 'Ställningen', deck: 'Leken: klicka på ett kort för att lägga det där markören står', into: 'Korten hamnar i',
       // Swedish genitive: A:s hand, Annas hand, Lars hand.
       hand: 'handen', handOf: (p) => p + (/^[A-Z]$/.test(p) ? ':s' : /[sxz]$/.test(p) ? '' : 's') + ' hand', stock: 'Talongen (översta först)', pile: 'Högen (äldsta först)',
@@ -95,7 +95,6 @@
   // ---- the board's state: the scenario being written ------------------------------------
 
   let RULESETS = [];
-  let caps = { names: false, meldIds: false };
   const state = {
     lang: 'en', question: '', ruleset: 'rummy500', variants: [], options: {},
     players: [{ name: 'A', hand: [] }, { name: 'B', hand: [] }],
@@ -112,7 +111,7 @@
   const tiles = () => ruleset().notation === 'tiles';
   const letter = (i) => String.fromCharCode(65 + i);
   // A seat as the file writes it: the player's name where the engine reads names.
-  const seatName = (i) => (caps.names ? state.players[i].name : letter(i));
+  const seatName = (i) => state.players[i].name;
   // A meld keeps the id a loaded file gave it (its steps name it so); the board's own are m1, m2, ...
   const meldId = (i) => state.table[i].id || 'm' + (i + 1);
 
@@ -319,8 +318,6 @@
     });
     const { players: _p, table: _t, stock: _st, discard: _d, to_move: _m, phase: _ph, round: _r, first_lap: _f, ...extraSetup } = setup;
     state.extraSetup = extraSetup;
-    // The file's own seat names come back only where the engine reads names.
-    if (!caps.names && names.some((n, i) => n !== letter(i))) state.note = W().namesNeed;
     if (parsed.documents > 1) state.note = W().onlyFirst(parsed.documents);
     return null;
   }
@@ -532,15 +529,16 @@
         el('button', { id: 'more-players', disabled: state.players.length >= r.players.max, onclick: () => { addPlayer(); recheck(); } }, '+'),
         el('span', { class: 'range' }, r.players.min + '–' + r.players.max)),
       el('div', { class: 'names' }, state.players.map((p, i) => el('input', {
-        type: 'text', class: 'name', id: 'name-' + i, 'data-seat': i, value: caps.names ? p.name : letter(i), maxlength: 16,
-        disabled: !caps.names, 'aria-label': w.names + ' ' + (i + 1),
+        type: 'text', class: 'name', id: 'name-' + i, 'data-seat': i, value: p.name, maxlength: 16,
+        'aria-label': w.names + ' ' + (i + 1),
         onchange: (e) => {
           const v = e.target.value.trim();
           const taken = state.players.some((q, j) => j !== i && q.name === v);
-          if (/^[\p{L}\p{N}]+$/u.test(v) && !taken) p.name = v;
+          // A lone letter A-H is a seat in the contract (A, B, ...): only the seat's own.
+          const seatLetter = /^[A-H]$/.test(v) && v !== letter(i);
+          if (/^[\p{L}\p{N}]+$/u.test(v) && !taken && !seatLetter) p.name = v;
           recheck();
-        } }))),
-      caps.names ? null : el('p', { class: 'hint' }, w.namesNeed));
+        } }))));
   }
 
   function zoneButton(zone, index, label) {
@@ -567,7 +565,7 @@
           onclick: () => { putCard(f); recheck(); } }, face(f), el('span', { class: 'left' }, left[f]));
         return node;
       }));
-    const seat = (i) => (caps.names ? state.players[i].name : letter(i));
+    const seat = (i) => state.players[i].name;
     const zones = el('div', { class: 'zones' },
       state.players.map((p, i) => el('div', { class: 'zone' + (state.marker.zone === 'hand' && state.marker.index === i ? ' on' : ''), id: 'setup-hand-' + i },
         zoneButton('hand', i, w.handOf(seat(i))),
@@ -584,8 +582,8 @@
             } }, '+'))),
         state.table.map((m, i) => el('div', { class: 'zone meld-zone' + (state.marker.zone === 'meld' && state.marker.index === i ? ' on' : ''), id: 'setup-meld-' + i },
           zoneButton('meld', i, w.meldOf(meldId(i), seat(m.owner))),
-          caps.meldIds ? el('input', { type: 'text', class: 'meld-id', 'data-meld': i, value: m.id, placeholder: 'm' + (i + 1), maxlength: 16,
-            onchange: (e) => { const v = e.target.value.trim(); if (!v || /^[A-Za-z0-9_-]+$/.test(v)) m.id = v; recheck(); } }) : null,
+          el('input', { type: 'text', class: 'meld-id', 'data-meld': i, value: m.id, placeholder: 'm' + (i + 1), maxlength: 16,
+            onchange: (e) => { const v = e.target.value.trim(); if (!v || /^[\p{L}\p{N}_-]+$/u.test(v)) m.id = v; recheck(); } }),
           el('button', { class: 'remove', onclick: () => { state.table.splice(i, 1); state.marker = { zone: 'hand', index: 0 }; recheck(); } }, w.removeMeld),
           el('div', { class: 'cards' }, m.cards.map((c, j) => (bare(c) === 'JK'
             ? placed(m.cards, j, el('input', { type: 'text', class: 'standin', 'data-meld': i, 'data-card': j, size: 4,
@@ -901,23 +899,12 @@
 
   // ---- start ------------------------------------------------------------------------------
 
-  // Whether the engine reads named players and named melds (the scenario contract allows
-  // both): asked once, so that the board writes names only where they come back.
-  function probeNames() {
-    const probe = 'name: probe\nruleset: rummy500\nsetup:\n  players:\n    Anna: { hand: [2C] }\n    Bo: { hand: [3C] }\n' +
-      '  table:\n    - { id: stege, owner: Anna, cards: [4H, 5H, 6H] }\n';
-    const sc = engineCall.check(probe, 'en', false).scenarios[0];
-    caps.names = !sc.error && sc.start.players[0].name === 'Anna' && sc.start.players[1].name === 'Bo';
-    caps.meldIds = !sc.error && sc.start.table[0].id === 'stege';
-  }
-
   function start() {
     $('app').textContent = WORDS.en.loading;
     createMeldcheckEngine().then((module) => {
       engine = module;
       RULESETS = engineCall.rulesets();
-      probeNames();
-      if (caps.names) state.players = [{ name: 'Anna', hand: [] }, { name: 'Bo', hand: [] }];
+      state.players = [{ name: 'Anna', hand: [] }, { name: 'Bo', hand: [] }];
       readFragment();
       recheck();
     }, (e) => {
