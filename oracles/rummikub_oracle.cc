@@ -259,9 +259,17 @@ struct Arranging {
 }  // namespace
 
 bool can_place_some(const Tiles& table, const Tiles& rack) {
+  // The catalog asks this of one position for every move judged there (the pass clause):
+  // the last question is remembered, the search being the slowest part of a check.
+  thread_local struct {
+    Tiles table, rack;
+    bool answer = false, asked = false;
+  } last;
+  if (last.asked && last.table == table && last.rack == rack) return last.answer;
   Arranging a{pool_of(table), pool_of(rack), false, {}};
   a.enough = 1;
-  return a.best(1, Open{}, 0) > 0 || a.reached;
+  last = {table, rack, a.best(1, Open{}, 0) > 0 || a.reached, true};
+  return last.answer;
 }
 
 int most_rack_tiles(const Tiles& table, const Tiles& rack) {
