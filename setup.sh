@@ -10,6 +10,8 @@ packages=(
   libclang-rt-14-dev  # fuzzer/FuzzedDataProvider.h, read by the fuzz targets under any compiler
   clang               # the fuzz preset and the clusterfuzzlite_build test (libFuzzer, sanitizers)
   python3-yaml        # oracles/rummikub-py's tests that read scenarios/
+  dpkg-dev            # dpkg-shlibdeps: the .deb's dependencies read off the command (cpack, package_deb test)
+  man-db              # man, to render the generated man page (package_deb test)
   libxml2-utils       # xmllint, for the report_validity test of the JUnit reports
   chromium  # headless, for the check_html_chromium test of `meldcheck check --format html` (skipped without it)
   glpk-utils  # glpsol, for bench/ilp_check.py's integer program that checks the Rummikub solver

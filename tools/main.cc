@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "tools/completion.h"
+#include "tools/man_page.h"
 #include "hunt/house.h"
 #include "tools/check_command.h"
 #include "tools/explore_command.h"
@@ -172,6 +173,7 @@ int main(int argc, char** argv) {
   auto* completion = app.add_subcommand("completion", "print a shell completion script: source <(meldcheck completion bash)");
   std::string shell;
   completion->add_option("shell", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
+  auto* man = app.add_subcommand("man", "print the man page (roff), made from this command's definition: man -l <(meldcheck man)");
 
   try {
     app.parse(argc, argv);
@@ -187,6 +189,10 @@ int main(int argc, char** argv) {
   }
   if (*completion) {
     std::cout << meldcheck::bash_completion(app, "meldcheck");
+    return 0;
+  }
+  if (*man) {
+    std::cout << meldcheck::man_page(app, "meldcheck", MELDCHECK_VERSION);
     return 0;
   }
   try {

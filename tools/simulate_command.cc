@@ -42,11 +42,22 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+// The conformance suite an installed command has beside it (<prefix>/bin/meldcheck and
+// <prefix>/share/meldcheck/conformance), when it has one.
+std::string installed_suite() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  const std::filesystem::path suite = exe.parent_path().parent_path() / "share" / "meldcheck" / "conformance";
+  return std::filesystem::is_directory(suite, ec) ? suite.string() : "";
+}
+
 // The scenarios whose citations the coverage map counts: --scenarios, else ./scenarios,
-// else the source tree's.
+// else the installed suite, else the source tree's.
 std::string scenarios_dir(const std::string& flag) {
   if (!flag.empty()) return flag;
   if (std::filesystem::is_directory("scenarios")) return "scenarios";
+  if (const std::string suite = installed_suite(); !suite.empty()) return suite;
 #ifdef MELDCHECK_SCENARIOS_DIR
   return MELDCHECK_SCENARIOS_DIR;
 #else
