@@ -1,10 +1,10 @@
 // `meldcheck check`: a scenario's steps replayed for the question players ask ("may I do
 // this, and which rule says so?"), its expectations ignored. Each step is judged legal or
-// refused with the clause that refuses it, a refused step is left out and the replay goes
-// on; the report says what each legal step changed, how a finished hand scored card by
-// card, which options of the ruleset would answer a step otherwise, and with `across` the
-// verdicts of every house that can play the steps. The report is one JSON document (the
-// model of /spec/check-report.schema.json), drawn as text here and as HTML by check_html.
+// refused with the clause that refuses it (legal: the clauses it passed), a refused step
+// is left out and the replay goes on; the report says what each legal step changed, how a
+// finished hand scored card by card, which options of the ruleset would answer a step
+// otherwise, and with `across` the verdicts of every house that can play the steps. The
+// report is one JSON document, drawn as text here, as HTML by check_html and by the board.
 #pragma once
 
 #include <iosfwd>
