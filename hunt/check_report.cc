@@ -506,7 +506,7 @@ void write_check_text(std::ostream& out, const json& report, bool colour) {
       const std::string step = sv ? st["words"].get<std::string>()
                                   : st["player"].get<std::string>() + " " + st["text"].get<std::string>();
       out << "  " << st["index"].get<int>() << ". " << step << ": " << verdict << "\n";
-      auto write_clause = [&](const json& rule, const char* mark) {
+      auto write_clause = [&](const json& rule, const std::string& mark) {
         out << "       " << mark << rule["text"].get<std::string>() << " (" << rule["source"].get<std::string>() << ")\n";
         if (rule.contains("resolution"))
           out << "       " << (sv ? kSwedish : kEnglish).resolution << ": " << rule["resolution"].get<std::string>() << "\n";
@@ -514,7 +514,7 @@ void write_check_text(std::ostream& out, const json& report, bool colour) {
       if (st.contains("rule") && st["rule"].contains("text")) write_clause(st["rule"], "");
       if (st.contains("allowed_by"))
         for (const json& rule : st["allowed_by"])
-          write_clause(rule, (std::string((sv ? kSwedish : kEnglish).allowed_by) + " " + rule["id"].get<std::string>() + ": ").c_str());
+          write_clause(rule, std::string((sv ? kSwedish : kEnglish).allowed_by) + " " + rule["id"].get<std::string>() + ": ");
       for (const json& reading : st["readings"]) {
         out << "       " << (sv ? kSwedish : kEnglish).with_option << " " << reading["option"].get<std::string>() << ":";
         for (const json& a : reading["answers"])
