@@ -506,6 +506,43 @@ class TestSolver(unittest.TestCase):
         self.assertEqual(solver.best_move(["JK"], ["R13", "B13", "O13", "K13"] * 2, True),
                          (1, 30))
 
+    def test_quick_answers_agree_with_the_search(self):
+        # _borrowed_set answers "can play" without the search when a rack tile frees a joker
+        # or makes a set with tiles the table can spare: each yes it gives, the search gives.
+        rng = random.Random(7)
+        said_yes = 0
+        for _ in range(1000):
+            left = Counter({c + str(k): 2 for c in "RBOK" for k in range(1, 10)})
+            left["JK"] = 2
+            melds, table = [], []
+            for _ in range(rng.randint(1, 6)):
+                if rng.random() < 0.5:
+                    c, lo = rng.choice("RBOK"), rng.randint(1, 5)
+                    faces = [c + str(k) for k in range(lo, lo + rng.randint(3, 5))]
+                    kind = "run"
+                else:
+                    k = rng.randint(1, 9)
+                    faces = [c + str(k) for c in rng.sample("RBOK", rng.randint(3, 4))]
+                    kind = "group"
+                tiles = list(faces)
+                if rng.random() < 0.4:
+                    i = rng.randrange(len(tiles))
+                    stand_in = faces[i] if kind == "run" or len(faces) == 4 else faces[i][1:]
+                    tiles[i] = "JK=" + stand_in
+                ids = Counter("JK" if t.startswith("JK") else t for t in tiles)
+                if all(left[t] >= n for t, n in ids.items()):
+                    left -= ids
+                    table += list(ids.elements())
+                    melds.append((kind, [parse_tile(t, standin=True) for t in tiles]))
+            pool = list(left.elements())
+            rng.shuffle(pool)
+            rack = pool[:rng.randint(1, 3)]
+            if solver._borrowed_set(rack, melds):
+                said_yes += 1
+                best = solver.best_placement(Counter(table), Counter(rack), lambda v: 1, lambda v: 1, 1)
+                self.assertTrue(best is not None and best >= 1, (melds, rack))
+        self.assertGreater(said_yes, 30)   # the test sees the quick answers at work
+
     def test_can_open(self):
         self.assertTrue(solver.can_open(["R10", "R11", "R12", "O2"]))
         self.assertFalse(solver.can_open(["R9", "R10", "K9", "O2"]))
