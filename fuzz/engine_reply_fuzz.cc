@@ -1,12 +1,14 @@
 // Another engine's replies as untrusted bytes: `replay --engine` plays a fixed scenario
 // against an engine whose output is the input (EngineProcess::recorded), and its report,
-// in every format, must be valid (JSON a strict reader reads, well-formed JUnit XML) and
-// account for the scenario, whatever the engine wrote; nothing crashes or hangs.
+// in every format, must be valid (JSON a strict reader reads, well-formed JUnit XML, an HTML
+// page whose body is well-formed markup) and account for the scenario, whatever the engine
+// wrote; nothing crashes or hangs.
 #include <sstream>
 #include <string>
 
 #include "fuzz/report_validity.h"
 #include "fuzz/targets.h"
+#include "hunt/conformance_report.h"
 #include "hunt/engine_replay.h"
 
 namespace meldcheck::fuzz {
@@ -47,15 +49,29 @@ Found engine_reply_fuzz(const uint8_t* data, size_t size) {
     found.problem = std::to_string(results.size()) + " results for one scenario";
     return found;
   }
-  for (ReportFormat format : {ReportFormat::kText, ReportFormat::kJson, ReportFormat::kJunit}) {
+  const nlohmann::json report = conformance_report(results, RulesetLibrary::embedded(), {"recorded", session.hello(), options.strict_rule_ids});
+  for (const auto& [format, name] : {std::pair{ConformanceFormat::kText, "text"}, std::pair{ConformanceFormat::kJson, "json"},
+                                     std::pair{ConformanceFormat::kJunit, "junit"}, std::pair{ConformanceFormat::kHtml, "html"}}) {
     std::ostringstream out;
-    write_engine_report(out, results, format);
-    const std::string problem = format == ReportFormat::kJson    ? json_problem(out.str())
-                                : format == ReportFormat::kJunit ? xml_problem(out.str())
-                                                                 : (out.str().empty() ? "an empty report" : "");
+    write_conformance(out, report, format);
+    const std::string text = out.str();
+    std::string problem;
+    switch (format) {
+      case ConformanceFormat::kJson: problem = json_problem(text); break;
+      case ConformanceFormat::kJunit: problem = xml_problem(text); break;
+      case ConformanceFormat::kText: problem = text.empty() ? "an empty report" : ""; break;
+      case ConformanceFormat::kHtml: {
+        // What the report puts on the page is in the body; the style and script before it are the page's own.
+        const size_t body = text.find("<body>"), end = text.rfind("</body>");
+        problem = body == std::string::npos || end == std::string::npos || end < body
+                      ? "no body"
+                      : xml_problem(text.substr(body, end + 7 - body));
+        if (problem.empty() && text.find("a turn starts with a draw") == std::string::npos) problem = "the scenario is not on the page";
+        break;
+      }
+    }
     if (!problem.empty()) {
-      found.problem = std::string(format == ReportFormat::kJson ? "json" : format == ReportFormat::kJunit ? "junit" : "text") +
-                      " report: " + problem;
+      found.problem = std::string(name) + " report: " + problem;
       return found;
     }
   }

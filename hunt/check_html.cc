@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "files/json_text.h"
+#include "hunt/json_fields.h"
 #include "hunt/replay_report.h"
 
 namespace meldcheck {
@@ -80,28 +81,7 @@ constexpr Words kSwedish = {
 // Markup escaped, and what is not UTF-8 (a scenario's own bytes) as U+FFFD.
 std::string esc(std::string_view s) { return xml_text(std::string(s)); }
 
-// Field access that never throws: a missing or mistyped field reads as absent.
-const json& field(const json& j, const char* key) {
-  static const json absent;
-  if (!j.is_object()) return absent;
-  auto it = j.find(key);
-  return it == j.end() ? absent : *it;
-}
-std::string text(const json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number() || v.is_boolean()) return json_text(v);
-  return "";
-}
-std::string str(const json& j, const char* key) { return text(field(j, key)); }
-bool flag(const json& j, const char* key) {
-  const json& v = field(j, key);
-  return v.is_boolean() && v.get<bool>();
-}
-const json& list(const json& j, const char* key) {
-  static const json empty = json::array();
-  const json& v = field(j, key);
-  return v.is_array() ? v : empty;
-}
+using namespace json_fields;
 
 // --- cards and tiles ---
 

@@ -338,20 +338,24 @@ std::unique_ptr<GameEngine> protocol_engine(EngineSession& session, const Rulese
   return std::make_unique<ProtocolEngine>(session, library);
 }
 
-namespace {
-
-// A scenario's result as `replay --engine` reports it.
 EngineResult engine_result(const ScenarioResult& r) {
   using S = ScenarioResult::Status;
   EngineResult out{EngineResult::Status::kPass, r.file, r.name, r.step, r.note};
+  out.ruleset = r.ruleset;
+  out.clauses = r.clauses;
   switch (r.status) {
     case S::kPass: break;
     case S::kSkip: out.status = EngineResult::Status::kSkip, out.detail = r.happened; break;
     case S::kError: out.status = EngineResult::Status::kError, out.detail = r.error; break;
     case S::kFail:
       out.status = EngineResult::Status::kFail;
+      out.step_text = r.step_text;
+      out.expected = r.expected;
+      out.engine_said = r.happened;
+      out.failed_rule = r.failed_rule;
       if (r.expected == "then" || r.expected == "expect") {
         out.detail = r.expected + ": " + r.happened;
+        out.expected = r.expected == "then" ? "the position the step's `then` states" : "the position the scenario's `expect` states";
       } else if (r.step == 0) {
         out.detail = r.happened;
       } else if (r.expected == "an answer" || r.engine_broke) {
@@ -364,8 +368,6 @@ EngineResult engine_result(const ScenarioResult& r) {
   return out;
 }
 
-}  // namespace
-
 std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter) {
   try {
@@ -375,6 +377,14 @@ std::vector<EngineResult> replay_file_on_engine(const std::string& path, const R
   }
 }
 
+namespace {
+
+bool wanted(const std::vector<std::string>& rulesets, const std::string& ruleset) {
+  return rulesets.empty() || std::find(rulesets.begin(), rulesets.end(), ruleset) != rulesets.end();
+}
+
+}  // namespace
+
 std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter) {
   std::vector<EngineResult> out;
@@ -383,56 +393,22 @@ std::vector<EngineResult> replay_text_on_engine(const std::string& text, const s
     std::vector<YamlNode> docs = parse_yaml(text, path);
     std::erase_if(docs, [](const YamlNode& d) { return d.is_null(); });
     for (size_t i = 0; i < scenarios.size() && i < docs.size(); ++i)
-      if (filter.accepts({scenarios[i].name, path})) {
+      if (filter.accepts({scenarios[i].name, path}) && wanted(session.options().rulesets, scenarios[i].ruleset)) {
         try {
           ProtocolEngine engine(session, library);
           out.push_back(engine_result(replay_on(engine, scenarios[i], docs[i])));
         } catch (const nlohmann::json::exception& e) {  // an answer of the wrong shape
-          out.push_back({EngineResult::Status::kFail, path, scenarios[i].name, 0, std::string("the engine's answer is malformed: ") + e.what()});
+          EngineResult malformed{EngineResult::Status::kFail, path, scenarios[i].name, 0, std::string("the engine's answer is malformed: ") + e.what()};
+          malformed.ruleset = scenarios[i].ruleset;
+          malformed.clauses = cited_clauses(scenarios[i]);
+          malformed.engine_said = e.what();
+          out.push_back(std::move(malformed));
         }
       }
   } catch (const InputError& e) {
     out.push_back({EngineResult::Status::kError, path, "", 0, e.what()});
   }
   return out;
-}
-
-void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, ReportFormat format) {
-  int passed = 0, failed = 0, skipped = 0;
-  json list = json::array();
-  std::vector<JunitCase> cases;
-  for (const EngineResult& r : results) {
-    const char* status = r.status == EngineResult::Status::kPass   ? "PASS"
-                         : r.status == EngineResult::Status::kSkip ? "SKIP"
-                         : r.status == EngineResult::Status::kFail ? "FAIL"
-                                                                   : "ERROR";
-    passed += r.status == EngineResult::Status::kPass;
-    skipped += r.status == EngineResult::Status::kSkip;
-    failed += r.status == EngineResult::Status::kFail || r.status == EngineResult::Status::kError;
-    const std::string where = r.step ? "step " + std::to_string(r.step) + (r.detail.empty() ? "" : ": ") : "";
-    switch (format) {
-      case ReportFormat::kJson:
-        list.push_back({{"status", status}, {"file", r.file}, {"name", r.name}, {"step", r.step}, {"detail", r.detail}});
-        break;
-      case ReportFormat::kJunit:
-        cases.push_back({r.file, r.name.empty() ? r.file : r.name,
-                         r.status == EngineResult::Status::kPass   ? JunitCase::Outcome::kPass
-                         : r.status == EngineResult::Status::kSkip ? JunitCase::Outcome::kSkipped
-                         : r.status == EngineResult::Status::kFail ? JunitCase::Outcome::kFailure
-                                                                   : JunitCase::Outcome::kError,
-                         where + r.detail});
-        break;
-      case ReportFormat::kText:
-        out << status << " " << r.file << ": " << r.name;
-        if (r.step) out << ", step " << r.step;
-        if (!r.detail.empty()) out << ": " << r.detail;
-        out << "\n";
-    }
-  }
-  if (format == ReportFormat::kJson)
-    out << json_text(json{{"results", list}, {"passed", passed}, {"failed", failed}, {"skipped", skipped}}, 2) << "\n";
-  else if (format == ReportFormat::kJunit) write_junit(out, "meldcheck replay --engine", cases);
-  else out << passed << " passed, " << failed << " failed, " << skipped << " skipped\n";
 }
 
 }  // namespace meldcheck

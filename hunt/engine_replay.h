@@ -15,7 +15,7 @@
 
 #include "hunt/engine_client.h"
 #include "hunt/game_engine.h"
-#include "hunt/replay_report.h"
+#include "hunt/replay.h"
 #include "files/ruleset_loader.h"
 #include "hunt/run_options.h"
 #include "files/scenario.h"
@@ -27,6 +27,7 @@ struct EngineReplayOptions {
   std::chrono::milliseconds timeout{5000};
   bool strict_rule_ids = false;                 // a refusal must name the expected rule id
   std::map<std::string, std::string> rule_map;  // the engine's reasons -> rule ids
+  std::vector<std::string> rulesets;            // only the scenarios of these (all when empty)
   // Instead of running `command`: an engine whose output is these bytes, started afresh
   // after each failure (EngineProcess::recorded; the fuzz target engine_reply_fuzz).
   std::optional<std::string> recorded;
@@ -38,6 +39,13 @@ struct EngineResult {
   std::string file, name;
   int step = 0;         // the step it is about, 1-based; 0 for the scenario as a whole
   std::string detail;   // what failed, or why it was skipped
+  std::string ruleset;  // empty when the file did not read
+  // Its `rules:` and then the rule ids its steps expect, each once.
+  std::vector<CitedClause> clauses;
+  // Where it failed: the step as written ("start", "expect" for the final expectations),
+  // what the suite holds there (meldcheck's answer) and what the engine did.
+  std::string step_text, expected, engine_said;
+  std::string failed_rule;  // the rule id the failing step's refusal must name, if it names one
 };
 
 // `--rule-map FILE`: a JSON object from the engine's reasons to rule ids (empty for no file).
@@ -78,6 +86,10 @@ bool supports(const nlohmann::json& hello, const std::string& request);
 // actions written in the protocol's notation, the player named on each).
 std::unique_ptr<GameEngine> protocol_engine(EngineSession& session, const RulesetLibrary& library);
 
+// A scenario's result as `replay --engine` reports it (meldcheck's own replay too, for the
+// conformance report of its own engine).
+EngineResult engine_result(const ScenarioResult& r);
+
 std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
 
@@ -85,7 +97,5 @@ std::vector<EngineResult> replay_file_on_engine(const std::string& path, const R
 std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
 
-// One line a scenario, then `N passed, M failed, K skipped`; or JSON, or JUnit XML.
-void write_engine_report(std::ostream& out, const std::vector<EngineResult>& results, ReportFormat format);
 
 }  // namespace meldcheck

@@ -21,6 +21,7 @@
 #include "hunt/check_report.h"
 #include "files/scenario.h"
 #include "files/spec_files.h"
+#include "hunt/json_schema_test.h"
 
 namespace meldcheck::hunt {
 namespace {
@@ -145,49 +146,6 @@ TEST(ConfigSpace, EveryMixOfVariantsAndEveryChoiceIsDrawn) {
   EXPECT_EQ(players.size(), 7u);  // 2 to 8
 }
 
-// A small validator for the parts of JSON Schema the report schema uses: type, const, enum,
-// properties, required, additionalProperties, items, prefixItems. Errors with their path.
-void validate(const nlohmann::json& v, const nlohmann::json& schema, const std::string& path, std::vector<std::string>& errors) {
-  if (schema.is_boolean()) {
-    if (!schema.get<bool>()) errors.push_back(path + ": not allowed");
-    return;
-  }
-  if (schema.contains("const") && v != schema["const"]) errors.push_back(path + ": not " + schema["const"].dump());
-  if (schema.contains("enum") && std::find(schema["enum"].begin(), schema["enum"].end(), v) == schema["enum"].end())
-    errors.push_back(path + ": not one of " + schema["enum"].dump());
-  if (schema.contains("type")) {
-    std::vector<std::string> types;
-    if (schema["type"].is_string()) types.push_back(schema["type"]);
-    else for (const auto& t : schema["type"]) types.push_back(t);
-    auto is = [&](const std::string& t) {
-      if (t == "object") return v.is_object();
-      if (t == "array") return v.is_array();
-      if (t == "string") return v.is_string();
-      if (t == "integer") return v.is_number_integer();
-      if (t == "number") return v.is_number();
-      if (t == "boolean") return v.is_boolean();
-      return t == "null" && v.is_null();
-    };
-    if (std::none_of(types.begin(), types.end(), is)) errors.push_back(path + ": not " + schema["type"].dump());
-  }
-  if (v.is_object()) {
-    for (const auto& key : schema.value("required", nlohmann::json::array()))
-      if (!v.contains(key.get<std::string>())) errors.push_back(path + ": no " + key.get<std::string>());
-    for (const auto& [key, value] : v.items()) {
-      if (schema.contains("properties") && schema["properties"].contains(key)) validate(value, schema["properties"][key], path + "." + key, errors);
-      else if (schema.contains("additionalProperties")) validate(value, schema["additionalProperties"], path + "." + key, errors);
-    }
-  }
-  if (v.is_array()) {
-    const size_t prefix = schema.contains("prefixItems") ? schema["prefixItems"].size() : 0;
-    for (size_t i = 0; i < v.size(); ++i) {
-      const std::string at = path + "[" + std::to_string(i) + "]";
-      if (i < prefix) validate(v[i], schema["prefixItems"][i], at, errors);
-      else if (schema.contains("items")) validate(v[i], schema["items"], at, errors);
-    }
-  }
-}
-
 TEST(Report, FollowsItsSchema) {
   nlohmann::json schema;
   for (const EmbeddedFile& f : spec_files())
@@ -198,13 +156,13 @@ TEST(Report, FollowsItsSchema) {
   r.findings.push_back({"hand-score", "A scored 3, the text gives 4", "findings/x.yaml", 7});
   r.cited["rummy500/deal"] = 4;
   std::vector<std::string> errors;
-  validate(nlohmann::json::parse(to_json(r, library())), schema, "report", errors);
+  validate_json(nlohmann::json::parse(to_json(r, library())), schema, "report", errors);
   for (const std::string& e : errors) ADD_FAILURE() << e;
   // And the schema says something of every key: a key it does not list fails.
   nlohmann::json extra = nlohmann::json::parse(to_json(r, library()));
   extra["surprise"] = 1;
   errors.clear();
-  validate(extra, schema, "report", errors);
+  validate_json(extra, schema, "report", errors);
   EXPECT_FALSE(errors.empty());
 }
 

@@ -303,10 +303,24 @@ std::string InProcessEngine::rule_text(const EngineAnswer& a) const {
   return a.kind == EngineAnswer::Kind::kRefused ? meldcheck::rule_text(sc_->rules, last_) : "";
 }
 
+std::vector<CitedClause> cited_clauses(const Scenario& sc) {
+  std::vector<CitedClause> out;
+  auto cite = [&](const std::string& id) {
+    if (id.empty() || std::any_of(out.begin(), out.end(), [&](const CitedClause& c) { return c.id == id; })) return;
+    const auto clause = std::find_if(sc.rules.catalog.begin(), sc.rules.catalog.end(), [&](const Clause& c) { return c.id == id; });
+    out.push_back(clause == sc.rules.catalog.end() ? CitedClause{id, "", ""} : CitedClause{id, clause->text, clause->source});
+  };
+  for (const std::string& id : sc.cites) cite(id);
+  for (const Step& st : sc.steps) cite(st.outcome.rule);
+  return out;
+}
+
 ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode& doc) {
   ScenarioResult res;
   res.file = sc.file;
   res.name = sc.name;
+  res.ruleset = sc.ruleset;
+  res.clauses = cited_clauses(sc);
   auto fail = [&](int step, const Step* st, std::string expected, std::string happened, std::string rule) {
     res.status = ScenarioResult::Status::kFail;
     res.step = step;
@@ -314,6 +328,7 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
     res.expected = std::move(expected);
     res.happened = std::move(happened);
     res.rule = std::move(rule);
+    if (st && st->outcome.kind == Outcome::Kind::kReject) res.failed_rule = st->outcome.rule;
     return res;
   };
   const EngineAnswer started = engine.start(sc, doc);

@@ -10,6 +10,12 @@
 
 namespace meldcheck {
 
+// A catalog clause a scenario cites, with its paraphrase and source (empty for an id the
+// catalog of the scenario's house does not have).
+struct CitedClause {
+  std::string id, text, source;
+};
+
 struct ScenarioResult {
   enum class Status { kPass, kFail, kSkip, kError };
   Status status = Status::kPass;
@@ -25,7 +31,13 @@ struct ScenarioResult {
   // kFail by the engine itself, whatever the scenario expects: a refusal that changed the
   // state, or the engine's invariants broken.
   bool engine_broke = false;
+  std::string ruleset;
+  std::vector<CitedClause> clauses;  // its `rules:`, then the rule ids its steps expect, each once
+  std::string failed_rule;           // kFail at a step whose refusal must name a rule: that rule id
 };
+
+// The clauses a scenario pins down: those of `rules:`, then those its refusals must name.
+std::vector<CitedClause> cited_clauses(const Scenario& sc);
 
 // The differences between expectations and a state; empty when they hold.
 std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r);

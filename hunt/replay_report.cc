@@ -130,30 +130,52 @@ std::string xml_text(const std::string& s) {
   return out;
 }
 
-void write_junit(std::ostream& out, const std::string& suite, const std::vector<JunitCase>& cases) {
-  size_t failures = 0, errors = 0, skipped = 0;
+namespace {
+
+std::string junit_counts(const std::vector<JunitCase>& cases, size_t& tests, size_t& failures, size_t& errors, size_t& skipped) {
   for (const JunitCase& c : cases) {
+    ++tests;
     failures += c.outcome == JunitCase::Outcome::kFailure;
     errors += c.outcome == JunitCase::Outcome::kError;
     skipped += c.outcome == JunitCase::Outcome::kSkipped;
   }
-  const std::string counts = "tests=\"" + std::to_string(cases.size()) + "\" failures=\"" + std::to_string(failures) +
-                             "\" errors=\"" + std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\"";
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << "<testsuites " << counts << ">\n";
-  out << "  <testsuite name=\"" << xml_text(suite) << "\" " << counts << ">\n";
-  for (const JunitCase& c : cases) {
-    out << "    <testcase classname=\"" << xml_text(c.classname) << "\" name=\"" << xml_text(c.name) << "\"";
-    if (c.outcome == JunitCase::Outcome::kPass) {
-      out << "/>\n";
-      continue;
-    }
-    const char* tag = c.outcome == JunitCase::Outcome::kError     ? "error"
-                      : c.outcome == JunitCase::Outcome::kFailure ? "failure"
-                                                                  : "skipped";
-    out << ">\n      <" << tag << " message=\"" << xml_text(c.message) << "\"/>\n    </testcase>\n";
+  return "tests=\"" + std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
+         std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\"";
+}
+
+}  // namespace
+
+void write_junit(std::ostream& out, const std::string& name, const std::vector<JunitSuite>& suites) {
+  size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  std::vector<std::string> counts;
+  for (const JunitSuite& s : suites) {
+    size_t t = 0, f = 0, e = 0, k = 0;
+    counts.push_back(junit_counts(s.cases, t, f, e, k));
+    tests += t, failures += f, errors += e, skipped += k;
   }
-  out << "  </testsuite>\n</testsuites>\n";
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites tests=\"" << tests << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" skipped=\"" << skipped
+      << "\" name=\"" << xml_text(name) << "\">\n";
+  for (size_t i = 0; i < suites.size(); ++i) {
+    out << "  <testsuite name=\"" << xml_text(suites[i].name) << "\" " << counts[i] << ">\n";
+    for (const JunitCase& c : suites[i].cases) {
+      out << "    <testcase classname=\"" << xml_text(c.classname) << "\" name=\"" << xml_text(c.name) << "\"";
+      if (c.outcome == JunitCase::Outcome::kPass) {
+        out << "/>\n";
+        continue;
+      }
+      const char* tag = c.outcome == JunitCase::Outcome::kError     ? "error"
+                        : c.outcome == JunitCase::Outcome::kFailure ? "failure"
+                                                                    : "skipped";
+      out << ">\n      <" << tag << " message=\"" << xml_text(c.message) << "\"/>\n    </testcase>\n";
+    }
+    out << "  </testsuite>\n";
+  }
+  out << "</testsuites>\n";
+}
+
+void write_junit(std::ostream& out, const std::string& suite, const std::vector<JunitCase>& cases) {
+  write_junit(out, suite, std::vector<JunitSuite>{{suite, cases}});
 }
 
 }  // namespace meldcheck

@@ -27,6 +27,13 @@ struct JunitCase {
   Outcome outcome = Outcome::kPass;
   std::string message;
 };
+struct JunitSuite {
+  std::string name;
+  std::vector<JunitCase> cases;
+};
+// `<testsuites>` named `name`, holding the suites.
+void write_junit(std::ostream& out, const std::string& name, const std::vector<JunitSuite>& suites);
+// One suite.
 void write_junit(std::ostream& out, const std::string& suite, const std::vector<JunitCase>& cases);
 std::string xml_text(const std::string& s);
 

@@ -14,21 +14,11 @@
 set -u
 meldcheck=$1 render=$2 data=$3 scenarios=$4
 
-chromium=$(command -v chromium || command -v chromium-browser) || { echo "skipped: chromium not installed"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/chromium_lib.sh"
 failed=0 checked=0
 fail() { echo "FAIL $*"; failed=$((failed + 1)); }
-
-browse() {
-  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/profile" "$@" 2>"$tmp/chromium.err"
-}
-
-# The text a person reads in a dumped DOM: tags dropped, entities decoded, white space folded.
-dom_text() {
-  tr '\n' ' ' | sed -e 's/<wbr>//g' -e 's/<[^>]*>/ /g' \
-    -e "s/&lt;/</g; s/&gt;/>/g; s/&quot;/\"/g; s/&#39;/'/g; s/&nbsp;/ /g; s/&amp;/\\&/g" | tr -s ' \t' '  '
-}
 
 # check_page NAME PAGE VERDICT_LINES MARK: MARK is markup the page must hold (a meld, a tile, a score table).
 check_page() {
@@ -55,13 +45,8 @@ check_page() {
 
   rm -f "$tmp/$name.png"
   browse --screenshot="$tmp/$name.png" --window-size=1200,900 "file://$page" >/dev/null
-  if ! [ -s "$tmp/$name.png" ]; then
-    fail "$name: no screenshot: $(tail -3 "$tmp/chromium.err")"
-  elif [ "$(head -c 8 "$tmp/$name.png" | od -An -tx1 | tr -d ' \n')" != 89504e470d0a1a0a ]; then
-    fail "$name: the screenshot is not a PNG"
-  elif [ "$(wc -c <"$tmp/$name.png")" -lt 20000 ]; then
-    fail "$name: the screenshot is nearly blank ($(wc -c <"$tmp/$name.png") bytes)"
-  fi
+  problem=$(screenshot_problem "$tmp/$name.png")
+  [ -z "$problem" ] || fail "$name: $problem"
   [ $missing -eq 0 ] && echo "ok $name: $(wc -l <"$lines") verdict lines on the page"
 }
 

@@ -13,7 +13,7 @@ grep -q "step 2 (discard: 7H): expected reject, got ok" <<<"$out" || { echo "fai
 out=$("$meldcheck" replay --format json "$data/failing.yaml"); code=$?
 [ $code -eq 1 ] && grep -q '"failed": 1' <<<"$out" || { echo "json: $out"; exit 1; }
 out=$("$meldcheck" replay --format junit "$data"); code=$?
-[ $code -eq 2 ] && grep -q '<testsuites tests="4" failures="1" errors="1" skipped="0">' <<<"$out" || { echo "junit: $out"; exit 1; }
+[ $code -eq 2 ] && grep -q '<testsuites tests="4" failures="1" errors="1" skipped="0"' <<<"$out" || { echo "junit: $out"; exit 1; }
 out=$("$meldcheck" solve "$data/solve.yaml"); code=$?
 [ $code -eq 0 ] && [ "$(grep -c 'lays 2 tiles from the rack' <<<"$out")" -eq 2 ] || { echo "solve: $out"; exit 1; }
 grep -q -- "- \[K8, K9, K10\]" <<<"$out" || { echo "solve: no new run in: $out"; exit 1; }

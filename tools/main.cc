@@ -1,7 +1,6 @@
 // meldcheck: replay scenario files against the rules engine, list the rulesets, play
 // random games with checks.
 #include <CLI/CLI.hpp>
-#include <unistd.h>
 
 #include <iostream>
 #include <memory>
@@ -11,13 +10,10 @@
 #include "hunt/house.h"
 #include "tools/check_command.h"
 #include "tools/explore_command.h"
-#include "hunt/engine_replay.h"
 #include "hunt/protocol.h"
-#include "hunt/replay.h"
-#include "hunt/replay_report.h"
 #include "files/rules_listing.h"
+#include "tools/replay_command.h"
 #include "tools/reproduce_command.h"
-#include "hunt/run_options.h"
 #include "tools/simulate_command.h"
 #include "tools/solve.h"
 
@@ -30,70 +26,6 @@ const RulesetLibrary& library(const std::string& spec_dir, std::unique_ptr<Rules
   if (spec_dir.empty()) return RulesetLibrary::embedded();
   holder = std::make_unique<RulesetLibrary>(RulesetLibrary::from_dir(spec_dir));
   return *holder;
-}
-
-// Files replayed on `jobs` threads, the report in the order of one job.
-int replay_command(const std::vector<std::string>& paths, const std::string& format, const std::string& filter_spec,
-                   int jobs, const RulesetLibrary& lib) {
-  // A file the filter excludes by its path is not read; the others are, to see the names
-  // of their scenarios, and a file that cannot be read is reported whatever the filter.
-  const meldcheck::NameFilter filter(filter_spec);
-  std::vector<std::string> files;
-  for (const std::string& path : paths)
-    for (std::string& file : meldcheck::scenario_files(path))
-      if (!filter.excludes(file)) files.push_back(std::move(file));
-  auto per_file = meldcheck::parallel_map(files.size(), jobs, [&](size_t i) {
-    return meldcheck::replay_file(files[i], lib,
-                                  [&](const meldcheck::Scenario& s) { return filter.accepts({s.name, files[i]}); });
-  });
-  std::vector<meldcheck::ScenarioResult> results;
-  bool unreadable = false;
-  for (auto& file_results : per_file)
-    for (auto& r : file_results) {
-      unreadable |= r.status == meldcheck::ScenarioResult::Status::kError;
-      results.push_back(std::move(r));
-    }
-  if (results.empty() && !filter_spec.empty()) std::cerr << "meldcheck replay: no scenario matches --filter '" << filter_spec << "'\n";
-  meldcheck::ReportFormat f = format == "json"    ? meldcheck::ReportFormat::kJson
-                              : format == "junit" ? meldcheck::ReportFormat::kJunit
-                                                  : meldcheck::ReportFormat::kText;
-  meldcheck::write_report(std::cout, results, f, f == meldcheck::ReportFormat::kText && meldcheck::colour_wanted(STDOUT_FILENO));
-  if (unreadable) return 2;
-  for (const auto& r : results)
-    if (r.status != meldcheck::ScenarioResult::Status::kPass) return 1;
-  return 0;
-}
-
-// Scenarios against another engine, one process at a time (an engine is one game at a time).
-int engine_replay_command(const std::vector<std::string>& paths, const std::string& format, const std::string& filter_spec,
-                          const std::string& command, bool strict, const std::string& rule_map_file, int timeout_ms,
-                          const RulesetLibrary& lib) {
-  meldcheck::EngineReplayOptions options{command, std::chrono::milliseconds(timeout_ms), strict, {}, std::nullopt};
-  try {
-    options.rule_map = meldcheck::read_rule_map(rule_map_file);
-  } catch (const std::invalid_argument& e) {
-    std::cerr << e.what() << "\n";
-    return 2;
-  }
-  meldcheck::EngineSession session(options);
-  const meldcheck::NameFilter filter(filter_spec);
-  std::vector<meldcheck::EngineResult> results;
-  bool unreadable = false;
-  for (const std::string& path : paths)
-    for (const std::string& file : meldcheck::scenario_files(path))
-      for (auto& r : meldcheck::replay_file_on_engine(file, lib, session, filter)) {
-        unreadable |= r.status == meldcheck::EngineResult::Status::kError && r.name.empty();
-        results.push_back(std::move(r));
-      }
-  meldcheck::write_engine_report(std::cout, results,
-                                 format == "json"    ? meldcheck::ReportFormat::kJson
-                                 : format == "junit" ? meldcheck::ReportFormat::kJunit
-                                                     : meldcheck::ReportFormat::kText);
-  if (session.restarts() > 0) std::cerr << "meldcheck replay: the engine was started again " << session.restarts() << " times\n";
-  if (unreadable) return 2;
-  for (const auto& r : results)
-    if (r.status == meldcheck::EngineResult::Status::kFail || r.status == meldcheck::EngineResult::Status::kError) return 1;
-  return 0;
 }
 
 // Two houses side by side; a house that is not understood is bad input.
@@ -119,28 +51,8 @@ int main(int argc, char** argv) {
   app.add_option("--spec", spec_dir, "read the rulesets from this folder instead of the built-in spec/")
       ->check(CLI::ExistingDirectory);
 
-  auto* replay = app.add_subcommand("replay", "replay scenario files and folders (every *.yaml below a folder)");
-  std::vector<std::string> paths;
-  std::string format = "text";
-  replay->add_option("paths", paths, "scenario files or folders")->required();
-  replay->add_option("--format", format, "text, json or junit")->check(CLI::IsMember({"text", "json", "junit"}));
-  std::string filter;
-  int jobs = 1;
-  replay->add_option("--filter", filter,
-                     "scenarios whose name or file matches: PATTERN[:PATTERN...][:-NEGATIVE...], * and ? wildcards "
-                     "(GoogleTest style; a - opens the negative part at the start or after a :)");
-  replay->add_option("--jobs", jobs, "files replayed at once (0: one a core); the report is the same")
-      ->check(CLI::Range(0, 1024));
-  std::string engine_command, rule_ids = "loose", rule_map_file;
-  int engine_timeout_ms = 5000;
-  replay->add_option("--engine", engine_command,
-                     "replay against another engine through the engine protocol (spec/engine-protocol.md): a command, "
-                     "run with /bin/sh -c");
-  replay->add_option("--rule-ids", rule_ids, "with --engine: loose (legal or refused) or strict (the expected rule id too)")
-      ->check(CLI::IsMember({"loose", "strict"}));
-  replay->add_option("--rule-map", rule_map_file, "with --engine: a JSON object from the engine's reasons to rule ids");
-  replay->add_option("--timeout", engine_timeout_ms, "with --engine: milliseconds an answer may take")
-      ->check(CLI::Range(1, 3600000));
+  meldcheck::ReplayFlags replay_flags;
+  CLI::App* replay = meldcheck::add_replay_command(app, replay_flags);
 
   auto* rules = app.add_subcommand("rules", "list the rulesets, or one ruleset's variants, options and rule catalog");
   std::string ruleset;
@@ -198,10 +110,7 @@ int main(int argc, char** argv) {
   try {
     std::unique_ptr<RulesetLibrary> holder;
     const RulesetLibrary& lib = library(spec_dir, holder);
-    if (*replay && !engine_command.empty())
-      return engine_replay_command(paths, format, filter, engine_command, rule_ids == "strict", rule_map_file,
-                                   engine_timeout_ms, lib);
-    if (*replay) return replay_command(paths, format, filter, jobs, lib);
+    if (*replay) return meldcheck::replay_command(replay_flags, lib);
     if (*check) return meldcheck::check_command(check_flags, lib);
     if (*serve) return meldcheck::serve(std::cin, std::cout, lib);
     if (*simulate) return meldcheck::simulate_command(simulate_flags, lib);

@@ -160,7 +160,7 @@ int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const
   if (!f.merge.empty() || !f.shard.empty()) throw BadInput("--engine plays one run: no --shard or --merge");
   if (f.policy != "random") throw BadInput("--engine plays the random policy");
   LockstepSettings s;
-  s.engine = {f.engine, std::chrono::milliseconds(f.timeout_ms), f.rule_ids == "strict", {}, std::nullopt};
+  s.engine = {f.engine, std::chrono::milliseconds(f.timeout_ms), f.rule_ids == "strict", {}, {}, std::nullopt};
   try {
     s.engine.rule_map = read_rule_map(f.rule_map);
   } catch (const std::invalid_argument& e) {

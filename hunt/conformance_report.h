@@ -1,0 +1,42 @@
+// The conformance report of `meldcheck replay --engine`: the suite's results grouped by
+// ruleset and, within a ruleset, by the catalog clauses the scenarios cite, so that an
+// engine team reads which rules its engine gets wrong (a per-feature table, as test262's).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "files/ruleset_loader.h"
+#include "hunt/engine_replay.h"
+
+namespace meldcheck {
+
+struct ConformanceRun {
+  std::string engine;             // the command; "meldcheck" for its own engine
+  nlohmann::json hello;           // the engine's answer to hello (its name and version), or null
+  bool strict_rule_ids = false;
+};
+
+// The report (what --format json writes and the HTML page draws; spec/conformance-report.md):
+// totals, one summary line a ruleset, and for each ruleset its clauses in catalog order, each
+// with the scenarios citing it, passed, failed or skipped, a failed one with its first failing
+// step, meldcheck's answer there and the engine's. A clause fails when a scenario citing it fails.
+nlohmann::json conformance_report(const std::vector<EngineResult>& results, const RulesetLibrary& library,
+                                  const ConformanceRun& run);
+
+// A ruleset's line: `rummikub: 83/85 scenarios, 2 of 31 clauses failing: rummikub/set.size, ...`.
+std::vector<std::string> conformance_summary(const nlohmann::json& report);
+
+enum class ConformanceFormat { kText, kJson, kJunit, kHtml };
+
+// In a format: text (a line a scenario, the summary lines, `N passed, M failed, K skipped`),
+// JSON (the report), JUnit XML (a test suite a ruleset) or a self-contained HTML page.
+void write_conformance(std::ostream& out, const nlohmann::json& report, ConformanceFormat format);
+
+// The HTML page alone (conformance_html.cc); tolerates missing or mistyped fields.
+void write_conformance_html(std::ostream& out, const nlohmann::json& report);
+
+}  // namespace meldcheck

@@ -1,0 +1,156 @@
+#include "tools/replay_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+
+#include "hunt/conformance_report.h"
+#include "hunt/engine_replay.h"
+#include "hunt/replay.h"
+#include "hunt/replay_report.h"
+#include "hunt/run_options.h"
+
+namespace meldcheck {
+
+namespace {
+
+// A --report file's format, by its extension; nullopt for one it does not know.
+std::optional<ConformanceFormat> format_of_file(const std::string& file) {
+  auto ends = [&](std::string_view tail) { return file.size() >= tail.size() && file.compare(file.size() - tail.size(), tail.size(), tail) == 0; };
+  if (ends(".html") || ends(".htm")) return ConformanceFormat::kHtml;
+  if (ends(".json")) return ConformanceFormat::kJson;
+  if (ends(".xml")) return ConformanceFormat::kJunit;
+  if (ends(".txt")) return ConformanceFormat::kText;
+  return std::nullopt;
+}
+
+ConformanceFormat conformance_format(const std::string& name) {
+  return name == "json"    ? ConformanceFormat::kJson
+         : name == "junit" ? ConformanceFormat::kJunit
+         : name == "html"  ? ConformanceFormat::kHtml
+                           : ConformanceFormat::kText;
+}
+
+// The conformance report on standard output and in each --report file; false (and why on
+// standard error) when a file cannot be written.
+bool write_reports(const nlohmann::json& report, const ReplayFlags& flags) {
+  write_conformance(std::cout, report, conformance_format(flags.format));
+  bool written = true;
+  for (const std::string& file : flags.reports) {
+    std::ofstream out(file, std::ios::binary);
+    write_conformance(out, report, *format_of_file(file));
+    if (!out.flush()) {
+      std::cerr << "meldcheck replay: cannot write " << file << "\n";
+      written = false;
+    }
+  }
+  return written;
+}
+
+// Files replayed on `jobs` threads, the report in the order of one job.
+int replay_on_meldcheck(const ReplayFlags& flags, const RulesetLibrary& lib) {
+  // A file the filter excludes by its path is not read; the others are, to see the names
+  // of their scenarios, and a file that cannot be read is reported whatever the filter.
+  const NameFilter filter(flags.filter);
+  std::vector<std::string> files;
+  for (const std::string& path : flags.paths)
+    for (std::string& file : scenario_files(path))
+      if (!filter.excludes(file)) files.push_back(std::move(file));
+  auto per_file = parallel_map(files.size(), flags.jobs, [&](size_t i) {
+    return replay_file(files[i], lib, [&](const Scenario& s) {
+      return filter.accepts({s.name, files[i]}) &&
+             (flags.rulesets.empty() || std::find(flags.rulesets.begin(), flags.rulesets.end(), s.ruleset) != flags.rulesets.end());
+    });
+  });
+  std::vector<ScenarioResult> results;
+  bool unreadable = false;
+  for (auto& file_results : per_file)
+    for (auto& r : file_results) {
+      unreadable |= r.status == ScenarioResult::Status::kError;
+      results.push_back(std::move(r));
+    }
+  if (results.empty() && !flags.filter.empty()) std::cerr << "meldcheck replay: no scenario matches --filter '" << flags.filter << "'\n";
+  bool written = true;
+  if (flags.format == "html" || !flags.reports.empty()) {
+    // The conformance report of meldcheck's own engine.
+    std::vector<EngineResult> rows;
+    for (const ScenarioResult& r : results) rows.push_back(engine_result(r));
+    written = write_reports(conformance_report(rows, lib, {"meldcheck", nullptr, true}), flags);
+  } else {
+    const ReportFormat f = flags.format == "json" ? ReportFormat::kJson : flags.format == "junit" ? ReportFormat::kJunit : ReportFormat::kText;
+    write_report(std::cout, results, f, f == ReportFormat::kText && colour_wanted(STDOUT_FILENO));
+  }
+  if (unreadable || !written) return 2;
+  for (const auto& r : results)
+    if (r.status != ScenarioResult::Status::kPass) return 1;
+  return 0;
+}
+
+// Scenarios against another engine, one process at a time (an engine is one game at a time).
+int replay_on_engine(const ReplayFlags& flags, const RulesetLibrary& lib) {
+  EngineReplayOptions options{flags.engine, std::chrono::milliseconds(flags.timeout_ms), flags.rule_ids == "strict", {}, flags.rulesets,
+                              std::nullopt};
+  try {
+    options.rule_map = read_rule_map(flags.rule_map);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  }
+  EngineSession session(options);
+  const NameFilter filter(flags.filter);
+  std::vector<EngineResult> results;
+  bool unreadable = false;
+  for (const std::string& path : flags.paths)
+    for (const std::string& file : scenario_files(path))
+      for (auto& r : replay_file_on_engine(file, lib, session, filter)) {
+        unreadable |= r.status == EngineResult::Status::kError && r.name.empty();
+        results.push_back(std::move(r));
+      }
+  const bool written = write_reports(conformance_report(results, lib, {flags.engine, session.hello(), options.strict_rule_ids}), flags);
+  if (session.restarts() > 0) std::cerr << "meldcheck replay: the engine was started again " << session.restarts() << " times\n";
+  if (unreadable || !written) return 2;
+  for (const auto& r : results)
+    if (r.status == EngineResult::Status::kFail || r.status == EngineResult::Status::kError) return 1;
+  return 0;
+}
+
+}  // namespace
+
+CLI::App* add_replay_command(CLI::App& app, ReplayFlags& flags) {
+  auto* replay = app.add_subcommand("replay", "replay scenario files and folders (every *.yaml below a folder)");
+  replay->add_option("paths", flags.paths, "scenario files or folders")->required();
+  replay->add_option("--format", flags.format,
+                     "text, json or junit; html: the conformance report, by ruleset and clause (with --engine, every "
+                     "format is the conformance report's)")
+      ->check(CLI::IsMember({"text", "json", "junit", "html"}));
+  replay->add_option("--report", flags.reports,
+                     "also write the conformance report to FILE, its format by extension (.html, .json, .xml for JUnit, .txt); "
+                     "repeatable")
+      ->check([](const std::string& file) { return format_of_file(file) ? "" : "a report file ends in .html, .json, .xml or .txt: " + file; });
+  replay->add_option("--filter", flags.filter,
+                     "scenarios whose name or file matches: PATTERN[:PATTERN...][:-NEGATIVE...], * and ? wildcards "
+                     "(GoogleTest style; a - opens the negative part at the start or after a :)");
+  replay->add_option("--ruleset", flags.rulesets, "only the scenarios of this ruleset; repeatable");
+  replay->add_option("--jobs", flags.jobs, "files replayed at once (0: one a core); the report is the same")->check(CLI::Range(0, 1024));
+  replay->add_option("--engine", flags.engine,
+                     "replay against another engine through the engine protocol (spec/engine-protocol.md): a command, "
+                     "run with /bin/sh -c");
+  replay->add_option("--rule-ids", flags.rule_ids, "with --engine: loose (legal or refused) or strict (the expected rule id too)")
+      ->check(CLI::IsMember({"loose", "strict"}));
+  replay->add_option("--rule-map", flags.rule_map, "with --engine: a JSON object from the engine's reasons to rule ids");
+  replay->add_option("--timeout", flags.timeout_ms, "with --engine: milliseconds an answer may take")->check(CLI::Range(1, 3600000));
+  return replay;
+}
+
+int replay_command(const ReplayFlags& flags, const RulesetLibrary& library) {
+  for (const std::string& id : flags.rulesets)
+    if (!library.find(id)) {
+      std::cerr << "meldcheck replay: --ruleset " << id << ": no such ruleset (meldcheck rules lists them)\n";
+      return 2;
+    }
+  return flags.engine.empty() ? replay_on_meldcheck(flags, library) : replay_on_engine(flags, library);
+}
+
+}  // namespace meldcheck
