@@ -1,5 +1,6 @@
 # `cmake --install` and CPack: the command, the rulesets and schemas of spec/, the protocol
-# document, the scenarios as the conformance suite (with its VERSION), a bash completion and
+# document, the scenarios as the conformance suite (with its VERSION), the Python engine as
+# an example of the protocol, a bash completion and
 # a man page both made by the command from its own definition; `cpack -G DEB` packs them
 # into a .deb whose dependencies dpkg-shlibdeps reads off the command (Debian's packages).
 include(GNUInstallDirs)
@@ -18,6 +19,12 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/scenarios/ DESTINATION ${MELDCHECK_SHARE
 # The suite's version is the project's: an engine team pins the suite it passed.
 file(WRITE ${PROJECT_BINARY_DIR}/conformance/VERSION "${PROJECT_VERSION}\n")
 install(FILES ${PROJECT_BINARY_DIR}/conformance/VERSION DESTINATION ${MELDCHECK_SHARE}/conformance)
+
+# The independent Python Rummikub engine, as a worked example of the engine protocol that an
+# engine team can run against the installed suite (python3 engine.py; standard library only).
+foreach(f engine.py game.py rules.py solver.py README.md)
+  install(FILES ${PROJECT_SOURCE_DIR}/oracles/rummikub-py/${f} DESTINATION ${MELDCHECK_SHARE}/engines/rummikub-py)
+endforeach()
 
 set(generated ${PROJECT_BINARY_DIR}/generated)
 add_custom_command(OUTPUT ${generated}/meldcheck.bash ${generated}/meldcheck.1

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # action.yml's script run as an engine team's job runs it, with only the unpacked .deb
 # (package_deb's root): against the installed command's own `serve` the job passes, against
-# the faulty engine (engine/fault.h's gap-run: runs with a gap accepted) it fails, with
-# JUnit reports either way.
+# the faulty engine (engine/fault.h's gap-run: runs with a gap accepted) it fails, naming
+# the clauses it breaks; the conformance report (HTML, JSON) and JUnit either way.
 #   conformance_action_test.sh ROOT MELDCHECK_FAULTY WORK_DIR
 set -uo pipefail
 root=$1 faulty=$2 work=$3
@@ -20,13 +20,19 @@ job pass "$root/usr/bin/meldcheck serve" "rummy500 rummikub"
 status=$?
 ((status == 0)) || fail "against serve the job fails (exit $status): $(tail -n 5 "$work/pass.log")"
 for r in rummy500 rummikub; do
-  grep -q '<testsuites' "$work/pass/$r.junit.xml" || fail "no JUnit report for $r"
-  grep -q 'failures="[1-9]' "$work/pass/$r.junit.xml" && fail "failures in $r's report against serve"
+  grep -q "<testsuite name=\"$r\"" "$work/pass/junit.xml" || fail "no JUnit test suite for $r"
 done
+grep -q 'failures="[1-9]' "$work/pass/junit.xml" && fail "failures in the JUnit report against serve"
+grep -q 'femhundra-rummy' "$work/pass/junit.xml" && fail "a ruleset not asked for is in the JUnit report"
+grep -q '<html' "$work/pass/conformance.html" || fail "no HTML conformance report"
+grep -qE '^rummikub: ([0-9]+)/\1 scenarios, all [0-9]+ clauses pass$' "$work/pass.log" || fail "no passing line for rummikub"
 echo "against serve: passes"; grep -E '^[a-z0-9-]+: ' "$work/pass.log"
 
 job faulty "MELDCHECK_FAULT=gap-run $faulty serve" "rummy500"
 status=$?
 ((status == 1)) || fail "against the faulty engine the job does not fail with 1 (exit $status): $(tail -n 5 "$work/faulty.log")"
-grep -q 'failures="[1-9]' "$work/faulty/rummy500.junit.xml" || fail "the faulty engine's JUnit report has no failure"
+grep -q 'failures="[1-9]' "$work/faulty/junit.xml" || fail "the faulty engine's JUnit report has no failure"
+grep -qE '^rummy500: [0-9]+/[0-9]+ scenarios, 2 of [0-9]+ clauses failing: rummy500/meld.run, rummy500/meld.ace' "$work/faulty.log" ||
+  fail "the job's log does not name the clauses the faulty engine breaks"
+grep -q 'class="chip">FAIL' "$work/faulty/conformance.html" || fail "the HTML report shows no failing clause"
 echo "against the faulty engine: fails"; grep -E '^[a-z0-9-]+: ' "$work/faulty.log"

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The .deb as an engine team gets it: cpack packs the build, dpkg-deb unpacks it into a
 # scratch root, and only what that root holds is used: the installed command replays the
-# installed conformance suite, holds the Python Rummikub engine to the suite's Rummikub
-# scenarios through the engine protocol, plays 100 hands in lockstep against its own
-# `serve`; the man page renders and the bash completion loads.
-#   package_test.sh BUILD_DIR PYTHON_ENGINE WORK_DIR
+# installed conformance suite; the installed Python Rummikub engine (the protocol's example)
+# replays the whole suite through the engine protocol, and the conformance report says which
+# clauses pass (every Rummikub clause cited; the other rulesets skipped, as the engine does
+# not play them); 100 hands in lockstep against the Python engine and 100 against the
+# installed `serve`; the man page renders and the bash completion loads.
+#   package_test.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-build=$1 engine=$2 work=$3
+build=$1 work=$2
 fail() { echo "FAIL: $*"; exit 1; }
 command -v dpkg-deb >/dev/null || { echo "skipped: dpkg-deb missing"; exit 77; }
 
@@ -35,14 +37,35 @@ last=$(tail -n 1 <<<"$out")
 [[ $last =~ ^[0-9]+\ passed,\ 0\ failed$ ]] || fail "replay of the installed suite: $last"
 echo "installed suite: $last"
 
-out=$("$mc" replay --engine "python3 $engine" --timeout 60000 "$suite/rummikub") || fail "replay --engine: $(tail -n 3 <<<"$out")"
-echo "the Python engine on the installed Rummikub suite: $(tail -n 1 <<<"$out")"
-# 100 hands of every ruleset in lockstep against the installed command's own engine behind
-# the protocol (the Python engine's lockstep is protocol_engines', slower on long hands).
-out=$("$mc" simulate --engine "$mc serve" --hands 100 --seed 3 --jobs 2 --out "$work/findings" 2>&1) ||
+engine="python3 $root/share/meldcheck/engines/rummikub-py/engine.py"
+[ -f "$root/share/meldcheck/engines/rummikub-py/engine.py" ] || fail "the Python engine is not installed"
+out=$("$mc" replay --engine "$engine" --timeout 60000 --report "$work/conformance.html" --report "$work/conformance.json" \
+  "$suite") || fail "replay --engine: $(tail -n 8 <<<"$out")"
+echo "the Python engine on the installed suite:"
+grep -E '^[a-z0-9-]+: [0-9]+/[0-9]+ scenarios' <<<"$out" | sed 's/^/  /'
+# The report's clauses: every Rummikub clause a scenario cites passes, the rest is skipped.
+python3 - "$work/conformance.json" <<'PY' || fail "the conformance report does not say the Rummikub clauses pass"
+import json, sys
+r = json.load(open(sys.argv[1], encoding="utf-8"))
+for rs in r["rulesets"]:
+    states = {c["id"]: c["status"] for c in rs["clauses"]}
+    want = "PASS" if rs["id"] == "rummikub" else "SKIP"
+    wrong = {k: v for k, v in states.items() if v != want}
+    assert states and not wrong, (rs["id"], wrong)
+    assert rs["failed"] == 0 and (rs["skipped"] == 0) == (rs["id"] == "rummikub"), rs["summary"]
+print("  conformance report: %d Rummikub clauses pass" % sum(len(rs["clauses"]) for rs in r["rulesets"] if rs["id"] == "rummikub"))
+PY
+grep -q 'class="chip">PASS' "$work/conformance.html" || fail "the HTML report shows no passing clause"
+
+# Lockstep: 100 hands against the Python engine, 100 of every ruleset against the installed serve.
+out=$("$mc" simulate --engine "$engine" --ruleset rummikub --hands 100 --seed 1 --jobs 2 --timeout 60000 \
+  --out "$work/findings-py" --quiet 2>&1) || fail "simulate --engine (Python): $out"
+[[ $out == *"no divergence"* ]] || fail "simulate --engine (Python): $out"
+echo "lockstep against the Python engine: $(head -n 1 <<<"$out")"
+out=$("$mc" simulate --engine "$mc serve" --hands 100 --seed 3 --jobs 2 --out "$work/findings" --quiet 2>&1) ||
   fail "simulate --engine: $out"
 [[ $out == *"no divergence"* ]] || fail "simulate --engine: $out"
-echo "lockstep: $(head -n 1 <<<"$out")"
+echo "lockstep against serve: $(head -n 1 <<<"$out")"
 
 page=$(MANWIDTH=100 man -l "$root/share/man/man1/meldcheck.1" 2>/dev/null) || fail "the man page does not render"
 for word in replay simulate check serve --engine; do
