@@ -77,7 +77,7 @@ complete_words() {  # the completions of the words given, the last one being com
   bash -c 'source <("$0" completion bash); COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _meldcheck; echo "${COMPREPLY[*]}"' "$meldcheck" meldcheck "$@"
 }
 [[ " $(complete_words re) " == *" replay "* ]] || { echo "completion of 're': $(complete_words re)"; exit 1; }
-[ "$(complete_words replay --format "")" == "text json junit" ] || { echo "completion of --format: $(complete_words replay --format "")"; exit 1; }
+[ "$(complete_words replay --format "")" == "text json junit html" ] || { echo "completion of --format: $(complete_words replay --format "")"; exit 1; }
 [ "$(complete_words rules diff --format j)" == "json" ] || { echo "completion below rules diff: $(complete_words rules diff --format j)"; exit 1; }
 [[ " $(complete_words --spec re rep) " == *" replay "* ]] || { echo "completion after an option's value"; exit 1; }
 [[ " $(complete_words replay --f) " == *" --filter "* ]] || { echo "completion of replay's options"; exit 1; }
