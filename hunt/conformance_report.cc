@@ -25,8 +25,9 @@ const char* status_name(EngineResult::Status s) {
 bool failed(EngineResult::Status s) { return s == EngineResult::Status::kFail || s == EngineResult::Status::kError; }
 
 // Whether a failed scenario counts against a clause it cites: it does unless it failed at a
-// step whose refusal must name another clause (then that clause is the one broken, and the
-// scenario never reached what it holds of this one).
+// step about another clause (a refusal that must name it, or a legal step the engine refused
+// by it): then that clause is the one broken, and the scenario never reached what it holds
+// of this one.
 bool blames(const EngineResult& r, const std::string& clause) {
   return failed(r.status) && (r.failed_rule.empty() || r.failed_rule == clause);
 }

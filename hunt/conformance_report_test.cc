@@ -166,6 +166,57 @@ TEST(ConformanceReport, HtmlShowsEveryLineAndEscapesTheEngine) {
   }
 }
 
+// An engine that refuses every step, naming one rule.
+class RefusingEngine : public GameEngine {
+ public:
+  explicit RefusingEngine(std::string rule) : rule_(std::move(rule)) {}
+  EngineAnswer start(const Scenario&, const YamlNode&) override { return {}; }
+  std::optional<bool> lists(size_t) override { return std::nullopt; }
+  bool lists_every_step() const override { return false; }
+  EngineAnswer apply(size_t) override {
+    EngineAnswer a;
+    a.kind = EngineAnswer::Kind::kRefused;
+    a.rule = rule_;
+    a.said = "reject (" + rule_ + ")";
+    return a;
+  }
+  std::optional<std::vector<Action>> legal(std::string&) override { return std::nullopt; }
+  EngineAnswer apply(const Action&) override { return apply(size_t{0}); }
+  std::optional<GameState> position(std::string&, const GameState*) override { return std::nullopt; }
+  bool tells_positions() const override { return false; }
+  bool rule_ids_compared() const override { return false; }
+
+ private:
+  std::string rule_;
+};
+
+// A legal step refused by a clause the scenario cites fails that clause alone; refused by
+// one it does not cite, every clause it cites.
+TEST(ConformanceReport, ALegalStepRefusedByACitedClauseFailsThatClause) {
+  const Scenario sc = parse_scenarios(R"(name: a run of three
+ruleset: rummikub
+rules: [rummikub/set.run, rummikub/set.size]
+setup:
+  players:
+    A: { hand: [B3, B4, B5, R9], opened: true }
+    B: { hand: [K13], opened: true }
+  stock: [R12, R13]
+  rest: out
+steps:
+  - arrange: [[B3, B4, B5]]
+)", "t.yaml", library()).at(0);
+  using Statuses = std::pair<std::string, std::string>;  // set.run's, set.size's
+  auto statuses = [&](const std::string& rule) {
+    RefusingEngine engine(rule);
+    const json report = conformance_report({engine_result(replay_on(engine, sc, YamlNode{}))}, library(), {"x", nullptr, false});
+    const json& rk = ruleset_of(report, "rummikub");
+    return Statuses{clause_of(rk, "rummikub/set.run")["status"].get<std::string>(),
+                    clause_of(rk, "rummikub/set.size")["status"].get<std::string>()};
+  };
+  EXPECT_EQ(statuses("rummikub/set.run"), Statuses("FAIL", "BLOCKED"));
+  EXPECT_EQ(statuses("rummikub/opening.points"), Statuses("FAIL", "FAIL"));
+}
+
 // meldcheck's own engine on the suite's Rummikub scenarios: everything passes, so does
 // every clause, and the line says so.
 TEST(ConformanceReport, MeldchecksOwnEnginePassesEveryClause) {

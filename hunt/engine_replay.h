@@ -45,7 +45,7 @@ struct EngineResult {
   // Where it failed: the step as written ("start", "expect" for the final expectations),
   // what the suite holds there (meldcheck's answer) and what the engine did.
   std::string step_text, expected, engine_said;
-  std::string failed_rule;  // the rule id the failing step's refusal must name, if it names one
+  std::string failed_rule;  // the clause the failing step is about, if it names one (ScenarioResult)
 };
 
 // `--rule-map FILE`: a JSON object from the engine's reasons to rule ids (empty for no file).

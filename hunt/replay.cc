@@ -375,7 +375,13 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
     const bool refused = a.kind == EngineAnswer::Kind::kRefused;
     const std::string& want_rule = st.outcome.rule;
     if (st.outcome.kind == Outcome::Kind::kOk) {
-      if (refused) return fail(k, &st, "ok", a.said, engine.rule_text(a));
+      if (refused) {
+        fail(k, &st, "ok", a.said, engine.rule_text(a));
+        // A legal step refused by a clause the scenario cites: that clause is what the engine gets wrong.
+        if (std::any_of(res.clauses.begin(), res.clauses.end(), [&](const CitedClause& c) { return c.id == a.rule; }))
+          res.failed_rule = a.rule;
+        return res;
+      }
     } else if (!refused) {
       return fail(k, &st, want_rule.empty() ? "reject" : "reject " + want_rule, a.said, "");
     } else if (!want_rule.empty() && engine.rule_ids_compared() && a.rule != want_rule) {

@@ -33,7 +33,9 @@ struct ScenarioResult {
   bool engine_broke = false;
   std::string ruleset;
   std::vector<CitedClause> clauses;  // its `rules:`, then the rule ids its steps expect, each once
-  std::string failed_rule;           // kFail at a step whose refusal must name a rule: that rule id
+  // kFail at a step: the clause it is about, when the step names one (the rule its refusal
+  // must name; a clause the scenario cites that the engine refused a legal step by).
+  std::string failed_rule;
 };
 
 // The clauses a scenario pins down: those of `rules:`, then those its refusals must name.

@@ -122,8 +122,8 @@ CLI::App* add_replay_command(CLI::App& app, ReplayFlags& flags) {
   auto* replay = app.add_subcommand("replay", "replay scenario files and folders (every *.yaml below a folder)");
   replay->add_option("paths", flags.paths, "scenario files or folders")->required();
   replay->add_option("--format", flags.format,
-                     "text, json or junit; html: the conformance report, by ruleset and clause (with --engine, every "
-                     "format is the conformance report's)")
+                     "text, json or junit; html: the conformance report, by ruleset and clause (with --engine or --report, "
+                     "every format is the conformance report's)")
       ->check(CLI::IsMember({"text", "json", "junit", "html"}));
   replay->add_option("--report", flags.reports,
                      "also write the conformance report to FILE, its format by extension (.html, .json, .xml for JUnit, .txt); "
