@@ -24,10 +24,10 @@ const char* status_name(EngineResult::Status s) {
 
 bool failed(EngineResult::Status s) { return s == EngineResult::Status::kFail || s == EngineResult::Status::kError; }
 
-// Whether a failed scenario counts against a clause it cites: it does unless it failed at a
-// step about another clause (a refusal that must name it, or a legal step the engine refused
-// by it): then that clause is the one broken, and the scenario never reached what it holds
-// of this one.
+// Whether a failed scenario counts against a clause: it does unless it failed at a step
+// about another clause (a refusal that must name it, or a legal step the engine refused by
+// it): then that clause is the one broken (listed with the scenario's, cited or not), and
+// the scenario never reached what it holds of this one.
 bool blames(const EngineResult& r, const std::string& clause) {
   return failed(r.status) && (r.failed_rule.empty() || r.failed_rule == clause);
 }
@@ -144,6 +144,12 @@ json conformance_report(const std::vector<EngineResult>& results, const RulesetL
     t.skipped += r.status == EngineResult::Status::kSkip;
     if (r.status == EngineResult::Status::kSkip) ++t.skip_reasons[r.detail];
     std::vector<CitedClause> cited = r.clauses;
+    // A legal step the engine refused by a clause the scenario does not cite counts against that clause too.
+    if (!r.failed_rule.empty() && std::none_of(cited.begin(), cited.end(), [&](const CitedClause& c) { return c.id == r.failed_rule; })) {
+      const std::vector<CitedClause>& catalog = catalogs[r.ruleset];
+      const auto known = std::find_if(catalog.begin(), catalog.end(), [&](const CitedClause& c) { return c.id == r.failed_rule; });
+      cited.push_back(known == catalog.end() ? CitedClause{r.failed_rule, "", ""} : *known);
+    }
     if (cited.empty()) cited.push_back({"", "", ""});
     for (const CitedClause& c : cited) {
       ClauseTally& ct = t.clause(c);

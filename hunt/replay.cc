@@ -377,8 +377,8 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
     if (st.outcome.kind == Outcome::Kind::kOk) {
       if (refused) {
         fail(k, &st, "ok", a.said, engine.rule_text(a));
-        // A legal step refused by a clause the scenario cites: that clause is what the engine gets wrong.
-        if (std::any_of(res.clauses.begin(), res.clauses.end(), [&](const CitedClause& c) { return c.id == a.rule; }))
+        // A legal step refused by a clause of the house: that clause is what the engine gets wrong.
+        if (std::any_of(sc.rules.catalog.begin(), sc.rules.catalog.end(), [&](const Clause& c) { return c.id == a.rule; }))
           res.failed_rule = a.rule;
         return res;
       }

@@ -34,7 +34,7 @@ struct ScenarioResult {
   std::string ruleset;
   std::vector<CitedClause> clauses;  // its `rules:`, then the rule ids its steps expect, each once
   // kFail at a step: the clause it is about, when the step names one (the rule its refusal
-  // must name; a clause the scenario cites that the engine refused a legal step by).
+  // must name; the catalog clause the engine refused a legal step by).
   std::string failed_rule;
 };
 
