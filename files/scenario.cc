@@ -355,7 +355,7 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, std::vector<
   const bool as_built = form_meld(in.rules().meld, tokens, MeldContext::kBuilding, built).empty();
   if (!as_laid.empty() && !as_built) {
     Check why = in.rules().first_failure(as_laid);
-    in.fail(cards, "not a valid meld in " + in.rules().id + " (" + in.rules().rule_id(why) + ")");
+    in.fail(cards, "not a valid meld in " + in.rules().id + " (" + in.rules().rule_id(why) + ")", in.rules().rule_id(why));
   }
   const int count = int(tokens.size());
   if (!as_laid.empty() || (as_built && disorder(built, count) < disorder(f, count))) f = built;

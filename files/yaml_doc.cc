@@ -150,8 +150,12 @@ class Builder : public YAML::EventHandler {
 
 }  // namespace
 
-InputError::InputError(std::string file, Mark mark, const std::string& message)
-    : std::runtime_error(format_error(file, mark, message)), file_(std::move(file)), mark_(mark), message_(message) {}
+InputError::InputError(std::string file, Mark mark, const std::string& message, std::string rule)
+    : std::runtime_error(format_error(file, mark, message)),
+      file_(std::move(file)),
+      mark_(mark),
+      message_(message),
+      rule_(std::move(rule)) {}
 
 const YamlNode* YamlNode::find(std::string_view key) const {
   for (const auto& [k, v] : entries)
@@ -190,7 +194,9 @@ std::vector<YamlNode> load_yaml_file(const std::string& path, YamlLimits limits)
   return parse_yaml(read_text_file(path, limits.max_bytes), path, limits);
 }
 
-void YamlReader::fail(const YamlNode& at, const std::string& message) const { throw InputError(file_, at.mark, message); }
+void YamlReader::fail(const YamlNode& at, const std::string& message, const std::string& rule) const {
+  throw InputError(file_, at.mark, message, rule);
+}
 
 void YamlReader::expect_map(const YamlNode& n, std::string_view what) const {
   if (!n.is_map()) fail(n, std::string(what) + " must be a mapping");

@@ -19,15 +19,19 @@ struct Mark {
 // A bad scenario or ruleset file: reported as `file:line:column: message`.
 class InputError : public std::runtime_error {
  public:
-  InputError(std::string file, Mark mark, const std::string& message);
+  InputError(std::string file, Mark mark, const std::string& message, std::string rule = "");
   const std::string& file() const { return file_; }
   Mark mark() const { return mark_; }
   const std::string& message() const { return message_; }
+  // The rule id the input breaks, where a rule of the game is what it breaks (a table meld
+  // that is no meld); empty for input that is merely malformed.
+  const std::string& rule() const { return rule_; }
 
  private:
   std::string file_;
   Mark mark_;
   std::string message_;
+  std::string rule_;
 };
 
 struct YamlEntry;
@@ -74,7 +78,7 @@ class YamlReader {
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
   const std::string& file() const { return file_; }
 
-  [[noreturn]] void fail(const YamlNode& at, const std::string& message) const;
+  [[noreturn]] void fail(const YamlNode& at, const std::string& message, const std::string& rule = "") const;
   // A map whose keys are all among `allowed` (unknown keys are an error).
   void expect_map(const YamlNode& n, std::initializer_list<std::string_view> allowed, std::string_view what) const;
   void expect_map(const YamlNode& n, std::string_view what) const;

@@ -166,11 +166,16 @@ TEST(ConformanceReport, HtmlShowsEveryLineAndEscapesTheEngine) {
   }
 }
 
-// An engine that refuses every step, naming one rule.
+// An engine that refuses every step (or the setup), naming one rule.
 class RefusingEngine : public GameEngine {
  public:
-  explicit RefusingEngine(std::string rule) : rule_(std::move(rule)) {}
-  EngineAnswer start(const Scenario&, const YamlNode&) override { return {}; }
+  explicit RefusingEngine(std::string rule, bool setup = false) : rule_(std::move(rule)), setup_(setup) {}
+  EngineAnswer start(const Scenario&, const YamlNode&) override {
+    if (!setup_) return {};
+    EngineAnswer a = EngineAnswer::of(EngineAnswer::Kind::kRefused, "not a valid meld");
+    a.rule = rule_;
+    return a;
+  }
   std::optional<bool> lists(size_t) override { return std::nullopt; }
   bool lists_every_step() const override { return false; }
   EngineAnswer apply(size_t) override {
@@ -188,10 +193,11 @@ class RefusingEngine : public GameEngine {
 
  private:
   std::string rule_;
+  bool setup_;
 };
 
-// A legal step refused by a clause of the catalog fails that clause alone, cited or not;
-// refused by no clause the catalog has, every clause the scenario cites.
+// A legal step (or a setup) refused by a clause of the catalog fails that clause alone,
+// cited or not; refused by no clause the catalog has, every clause the scenario cites.
 TEST(ConformanceReport, ALegalStepRefusedByACitedClauseFailsThatClause) {
   const Scenario sc = parse_scenarios(R"(name: a run of three
 ruleset: rummikub
@@ -205,8 +211,8 @@ setup:
 steps:
   - arrange: [[B3, B4, B5]]
 )", "t.yaml", library()).at(0);
-  auto statuses = [&](const std::string& rule) {
-    RefusingEngine engine(rule);
+  auto statuses = [&](const std::string& rule, bool setup = false) {
+    RefusingEngine engine(rule, setup);
     const json report = conformance_report({engine_result(replay_on(engine, sc, YamlNode{}))}, library(), {"x", nullptr, false});
     const json& rk = ruleset_of(report, "rummikub");
     std::vector<std::string> out;
@@ -218,6 +224,10 @@ steps:
   EXPECT_EQ(statuses("rummikub/opening.points"),
             Statuses({"rummikub/set.size BLOCKED", "rummikub/set.run BLOCKED", "rummikub/opening.points FAIL"}));
   EXPECT_EQ(statuses("my-engine/no-such-clause"), Statuses({"rummikub/set.size FAIL", "rummikub/set.run FAIL"}));
+  // A setup refused by a clause (the protocol's `new` error may name it): the same.
+  EXPECT_EQ(statuses("rummikub/set.group", true),
+            Statuses({"rummikub/set.size BLOCKED", "rummikub/set.group FAIL", "rummikub/set.run BLOCKED"}));
+  EXPECT_EQ(statuses("", true), Statuses({"rummikub/set.size FAIL", "rummikub/set.run FAIL"}));
 }
 
 // meldcheck's own engine on the suite's Rummikub scenarios: everything passes, so does

@@ -205,7 +205,9 @@ class ProtocolEngine : public GameEngine {
     if (r.answer->value("ok", false)) return {};
     const json err = r.answer->value("error", json::object());
     if (err.value("code", "") == "unsupported") return EngineAnswer::of(EngineAnswer::Kind::kUnsupported, "new: " + err.value("message", ""));
-    return EngineAnswer::of(EngineAnswer::Kind::kRefused, err.value("message", json_text(*r.answer)));
+    EngineAnswer refused = EngineAnswer::of(EngineAnswer::Kind::kRefused, err.value("message", json_text(*r.answer)));
+    refused.rule = err.contains("rule") && err["rule"].is_string() ? err["rule"].get<std::string>() : "";
+    return refused;
   }
 
   std::optional<bool> lists(size_t index) override {

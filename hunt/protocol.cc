@@ -202,6 +202,7 @@ int serve(std::istream& in, std::ostream& out, const RulesetLibrary& library) {
       reply = answer(req, game, library, quit);
     } catch (const InputError& e) {
       reply = error(id, "bad-request", e.what());
+      if (!e.rule().empty()) reply["error"]["rule"] = e.rule();  // a setup that breaks a rule of the game
     } catch (const std::exception& e) {  // not JSON, a field of the wrong type
       reply = error(id, "bad-request", e.what());
     }

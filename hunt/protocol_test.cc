@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <sstream>
 
 #include "engine/random_play.h"
 #include "files/scenario.h"
@@ -114,6 +115,27 @@ TEST(Protocol, FactsAreTheirTextAsJson) {
   for (uint64_t rng : {uint64_t(0), uint64_t(1) << 62, ~uint64_t(0)}) expect_fact_reads_back(facts::Word64{}, rng);
   expect_fact_reads_back(facts::PhaseName{}, Phase::kRow);
   expect_fact_reads_back(facts::Flag{}, true);
+}
+
+// A setup whose table meld is no meld is refused naming the clause it breaks; a setup that
+// is merely malformed names none.
+TEST(Protocol, ASetupThatBreaksARuleNamesIt) {
+  std::istringstream in(
+      R"({"id":1,"cmd":"new","ruleset":"rummikub","setup":{"players":{"A":{"hand":["R1"]},"B":{"hand":["B1"]}},"table":[{"id":"m1","cards":["R5","R5","B5"]}]}})"
+      "\n"
+      R"({"id":2,"cmd":"new","ruleset":"rummikub","setup":{"players":{"A":{"hand":["Q9"]},"B":{"hand":["B1"]}}}})"
+      "\n");
+  std::ostringstream out;
+  serve(in, out, RulesetLibrary::embedded());
+  std::istringstream lines(out.str());
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  const json a = json::parse(first), b = json::parse(second);
+  EXPECT_EQ(a["error"]["code"], "bad-request");
+  EXPECT_EQ(a["error"]["rule"], "rummikub/set.group") << first;
+  EXPECT_EQ(b["error"]["code"], "bad-request");
+  EXPECT_FALSE(b["error"].contains("rule")) << second;
 }
 
 }  // namespace

@@ -303,6 +303,14 @@ std::string InProcessEngine::rule_text(const EngineAnswer& a) const {
   return a.kind == EngineAnswer::Kind::kRefused ? meldcheck::rule_text(sc_->rules, last_) : "";
 }
 
+namespace {
+
+bool in_catalog(const RuleSet& rules, const std::string& id) {
+  return std::any_of(rules.catalog.begin(), rules.catalog.end(), [&](const Clause& c) { return c.id == id; });
+}
+
+}  // namespace
+
 std::vector<CitedClause> cited_clauses(const Scenario& sc) {
   std::vector<CitedClause> out;
   auto cite = [&](const std::string& id) {
@@ -343,7 +351,9 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
       res.error = "no engine: " + started.detail;
       return res;
     case EngineAnswer::Kind::kRefused:
-      return fail(0, nullptr, "the setup played", "the engine refused the setup: " + started.detail, "");
+      fail(0, nullptr, "the setup played", "the engine refused the setup: " + started.detail, "");
+      if (in_catalog(sc.rules, started.rule)) res.failed_rule = started.rule;  // what the engine holds the setup breaks
+      return res;
     case EngineAnswer::Kind::kTrouble: return fail(0, nullptr, "the game started", started.detail, "");
   }
   // Whether the expectations are unmet (the result then says how).
@@ -378,8 +388,7 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
       if (refused) {
         fail(k, &st, "ok", a.said, engine.rule_text(a));
         // A legal step refused by a clause of the house: that clause is what the engine gets wrong.
-        if (std::any_of(sc.rules.catalog.begin(), sc.rules.catalog.end(), [&](const Clause& c) { return c.id == a.rule; }))
-          res.failed_rule = a.rule;
+        if (in_catalog(sc.rules, a.rule)) res.failed_rule = a.rule;
         return res;
       }
     } else if (!refused) {

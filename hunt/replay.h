@@ -33,8 +33,8 @@ struct ScenarioResult {
   bool engine_broke = false;
   std::string ruleset;
   std::vector<CitedClause> clauses;  // its `rules:`, then the rule ids its steps expect, each once
-  // kFail at a step: the clause it is about, when the step names one (the rule its refusal
-  // must name; the catalog clause the engine refused a legal step by).
+  // kFail: the clause it is about, where one is named (the rule a refusal must name; the
+  // catalog clause the engine refused a legal step or the setup by).
   std::string failed_rule;
 };
 
