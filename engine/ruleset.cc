@@ -25,6 +25,12 @@ int RuleSet::deal_size(int players, int round) const {
   return 0;
 }
 
+const Clause* RuleSet::clause(const std::string& rule_id) const {
+  for (const Clause& c : catalog)
+    if (c.id == rule_id) return &c;
+  return nullptr;
+}
+
 std::string RuleSet::rule_id(Check c) const {
   if (c == Check::kNone) return "";
   int idx = clause_of[int(c)];

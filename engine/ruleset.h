@@ -300,6 +300,8 @@ struct RuleSet {
   int deal_size(int players, int round) const;
   // The rule id a refusal names: the catalog clause, or core/<check> for core checks.
   std::string rule_id(Check c) const;
+  // The catalog clause of a rule id, or nullptr.
+  const Clause* clause(const std::string& rule_id) const;
   // Of the failed checks, the one whose clause comes first in the catalog.
   Check first_failure(CheckMask failed) const;
   // The checks these policies can raise; each must be mapped by the catalog.

@@ -543,10 +543,7 @@ bool RulesetLibrary::knows_rule(const std::string& rule_id) const {
     auto c = check_from_name(rule_id.substr(5));
     return c && is_core_check(*c);
   }
-  for (const auto& s : specs_)
-    for (const Clause& c : s->base().catalog)
-      if (c.id == rule_id) return true;
-  return false;
+  return std::any_of(specs_.begin(), specs_.end(), [&](const auto& s) { return s->base().clause(rule_id) != nullptr; });
 }
 
 namespace {

@@ -379,14 +379,6 @@ std::vector<EngineResult> replay_file_on_engine(const std::string& path, const R
   }
 }
 
-namespace {
-
-bool wanted(const std::vector<std::string>& rulesets, const std::string& ruleset) {
-  return rulesets.empty() || std::find(rulesets.begin(), rulesets.end(), ruleset) != rulesets.end();
-}
-
-}  // namespace
-
 std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter) {
   std::vector<EngineResult> out;
@@ -395,7 +387,7 @@ std::vector<EngineResult> replay_text_on_engine(const std::string& text, const s
     std::vector<YamlNode> docs = parse_yaml(text, path);
     std::erase_if(docs, [](const YamlNode& d) { return d.is_null(); });
     for (size_t i = 0; i < scenarios.size() && i < docs.size(); ++i)
-      if (filter.accepts({scenarios[i].name, path}) && wanted(session.options().rulesets, scenarios[i].ruleset)) {
+      if (filter.accepts({scenarios[i].name, path}) && of_rulesets(session.options().rulesets, scenarios[i].ruleset)) {
         try {
           ProtocolEngine engine(session, library);
           out.push_back(engine_result(replay_on(engine, scenarios[i], docs[i])));

@@ -97,5 +97,4 @@ std::vector<EngineResult> replay_file_on_engine(const std::string& path, const R
 std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
 
-
 }  // namespace meldcheck

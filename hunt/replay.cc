@@ -303,20 +303,16 @@ std::string InProcessEngine::rule_text(const EngineAnswer& a) const {
   return a.kind == EngineAnswer::Kind::kRefused ? meldcheck::rule_text(sc_->rules, last_) : "";
 }
 
-namespace {
-
-bool in_catalog(const RuleSet& rules, const std::string& id) {
-  return std::any_of(rules.catalog.begin(), rules.catalog.end(), [&](const Clause& c) { return c.id == id; });
+bool of_rulesets(const std::vector<std::string>& rulesets, const std::string& ruleset) {
+  return rulesets.empty() || std::find(rulesets.begin(), rulesets.end(), ruleset) != rulesets.end();
 }
-
-}  // namespace
 
 std::vector<CitedClause> cited_clauses(const Scenario& sc) {
   std::vector<CitedClause> out;
   auto cite = [&](const std::string& id) {
     if (id.empty() || std::any_of(out.begin(), out.end(), [&](const CitedClause& c) { return c.id == id; })) return;
-    const auto clause = std::find_if(sc.rules.catalog.begin(), sc.rules.catalog.end(), [&](const Clause& c) { return c.id == id; });
-    out.push_back(clause == sc.rules.catalog.end() ? CitedClause{id, "", ""} : CitedClause{id, clause->text, clause->source});
+    const Clause* clause = sc.rules.clause(id);
+    out.push_back(clause ? CitedClause{id, clause->text, clause->source} : CitedClause{id, "", ""});
   };
   for (const std::string& id : sc.cites) cite(id);
   for (const Step& st : sc.steps) cite(st.outcome.rule);
@@ -352,7 +348,7 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
       return res;
     case EngineAnswer::Kind::kRefused:
       fail(0, nullptr, "the setup played", "the engine refused the setup: " + started.detail, "");
-      if (in_catalog(sc.rules, started.rule)) res.failed_rule = started.rule;  // what the engine holds the setup breaks
+      if (sc.rules.clause(started.rule)) res.failed_rule = started.rule;  // what the engine holds the setup breaks
       return res;
     case EngineAnswer::Kind::kTrouble: return fail(0, nullptr, "the game started", started.detail, "");
   }
@@ -388,7 +384,7 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
       if (refused) {
         fail(k, &st, "ok", a.said, engine.rule_text(a));
         // A legal step refused by a clause of the house: that clause is what the engine gets wrong.
-        if (in_catalog(sc.rules, a.rule)) res.failed_rule = a.rule;
+        if (sc.rules.clause(a.rule)) res.failed_rule = a.rule;
         return res;
       }
     } else if (!refused) {

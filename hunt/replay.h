@@ -38,6 +38,9 @@ struct ScenarioResult {
   std::string failed_rule;
 };
 
+// Whether `ruleset` is among `rulesets` (`replay --ruleset`; every ruleset when empty).
+bool of_rulesets(const std::vector<std::string>& rulesets, const std::string& ruleset);
+
 // The clauses a scenario pins down: those of `rules:`, then those its refusals must name.
 std::vector<CitedClause> cited_clauses(const Scenario& sc);
 

@@ -132,33 +132,35 @@ std::string xml_text(const std::string& s) {
 
 namespace {
 
-std::string junit_counts(const std::vector<JunitCase>& cases, size_t& tests, size_t& failures, size_t& errors, size_t& skipped) {
-  for (const JunitCase& c : cases) {
-    ++tests;
-    failures += c.outcome == JunitCase::Outcome::kFailure;
-    errors += c.outcome == JunitCase::Outcome::kError;
-    skipped += c.outcome == JunitCase::Outcome::kSkipped;
+// The counts of a suite, or of all of them, as JUnit's attributes.
+struct JunitCounts {
+  size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  void add(const std::vector<JunitCase>& cases) {
+    for (const JunitCase& c : cases) {
+      ++tests;
+      failures += c.outcome == JunitCase::Outcome::kFailure;
+      errors += c.outcome == JunitCase::Outcome::kError;
+      skipped += c.outcome == JunitCase::Outcome::kSkipped;
+    }
   }
-  return "tests=\"" + std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
-         std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\"";
-}
+  std::string attributes() const {
+    return "tests=\"" + std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" errors=\"" +
+           std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\"";
+  }
+};
 
 }  // namespace
 
 void write_junit(std::ostream& out, const std::string& name, const std::vector<JunitSuite>& suites) {
-  size_t tests = 0, failures = 0, errors = 0, skipped = 0;
-  std::vector<std::string> counts;
-  for (const JunitSuite& s : suites) {
-    size_t t = 0, f = 0, e = 0, k = 0;
-    counts.push_back(junit_counts(s.cases, t, f, e, k));
-    tests += t, failures += f, errors += e, skipped += k;
-  }
+  JunitCounts all;
+  for (const JunitSuite& s : suites) all.add(s.cases);
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << "<testsuites tests=\"" << tests << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" skipped=\"" << skipped
-      << "\" name=\"" << xml_text(name) << "\">\n";
-  for (size_t i = 0; i < suites.size(); ++i) {
-    out << "  <testsuite name=\"" << xml_text(suites[i].name) << "\" " << counts[i] << ">\n";
-    for (const JunitCase& c : suites[i].cases) {
+  out << "<testsuites " << all.attributes() << " name=\"" << xml_text(name) << "\">\n";
+  for (const JunitSuite& suite : suites) {
+    JunitCounts counts;
+    counts.add(suite.cases);
+    out << "  <testsuite name=\"" << xml_text(suite.name) << "\" " << counts.attributes() << ">\n";
+    for (const JunitCase& c : suite.cases) {
       out << "    <testcase classname=\"" << xml_text(c.classname) << "\" name=\"" << xml_text(c.name) << "\"";
       if (c.outcome == JunitCase::Outcome::kPass) {
         out << "/>\n";

@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -60,8 +59,7 @@ int replay_on_meldcheck(const ReplayFlags& flags, const RulesetLibrary& lib) {
       if (!filter.excludes(file)) files.push_back(std::move(file));
   auto per_file = parallel_map(files.size(), flags.jobs, [&](size_t i) {
     return replay_file(files[i], lib, [&](const Scenario& s) {
-      return filter.accepts({s.name, files[i]}) &&
-             (flags.rulesets.empty() || std::find(flags.rulesets.begin(), flags.rulesets.end(), s.ruleset) != flags.rulesets.end());
+      return filter.accepts({s.name, files[i]}) && of_rulesets(flags.rulesets, s.ruleset);
     });
   });
   std::vector<ScenarioResult> results;
