@@ -10,8 +10,8 @@ the discard pile, who moves, the phase) to FILE in the form of fixtures/deals-fr
 Then checks the Python kit against FILE, and with --node the JavaScript kit too (their
 deal tests read the file named by MELDCHECK_DEALS). Exit 0 when both agree with serve.
 
-Written to FILE = fixtures/deals-serve.json, the recording becomes a fixture both kits'
-tests check always. Standard library only.
+fixtures/deals-serve.json, which both kits' tests check always, is a sample of such a
+recording (its `about` says which cases). Standard library only.
 """
 
 from __future__ import annotations
