@@ -122,12 +122,12 @@ class Rummy500TsAdapter {
   }
 
   new(game) {
+    const players = game.deal ? game.deal.players : Object.keys(game.setup.players ?? {}).length;
+    if (players !== 2) throw new mp.Unsupported(`the engine plays two players only, not ${players}`);
     if (SCORES === "on" && !game.variants.includes("5-10-15")) {
       throw new mp.Unsupported("the engine scores by its own 5/10/15 table only (variant 5-10-15); "
         + "run the adapter with --scores off to play games scored otherwise, without scores");
     }
-    const players = game.deal ? game.deal.players : Object.keys(game.setup.players ?? {}).length;
-    if (players !== 2) throw new mp.Unsupported(`the engine plays two players only, not ${players}`);
     this.variants = game.variants;
     this.ids = new Map();
     this.nextMeld = 1;
@@ -273,23 +273,77 @@ class Rummy500TsAdapter {
       return this.act(g, { type: "DRAW_FROM_DISCARD", cardId: card?.id ?? `(no ${step.value()} in the pile)` });
     }
     if (step instanceof mp.Meld) {
-      // The engine lays one meld per action; a step of several is all or nothing. The meld
-      // holding the card the engine says must be melded goes first (its actions.ts:195-197
-      // refuses any other meld before it).
+      // The engine lays one meld per action: a step of several is all or nothing, laid in
+      // the first order the engine accepts (it refuses any meld but the one holding a card it
+      // says must be melded, actions.ts:195-197, so the order matters to it).
       const melds = step.melds.map((m) => m.map((c) => this.card(c)));
-      const due = g.turn.drawnFromDiscard && g.turn.drawnCard ? g.turn.drawnCard.id : null;
-      melds.sort((a, b) => Number(b.some((c) => c.id === due)) - Number(a.some((c) => c.id === due)));
-      let s = g;
-      for (const cards of melds) s = this.act(s, { type: "PLAY_MELD", cards });
-      return s;
+      return this.inSomeOrder(g, melds.map((cards) => ({ type: "PLAY_MELD", cards })));
     }
     if (step instanceof mp.Layoff) {
+      // One EXTEND_MELD builds at one end of a run (meld.ts:56-66); a step laying cards at
+      // both ends is the same move made as several of its actions. The whole list first,
+      // then the step's cards split into parts, each part one action, in the first order
+      // the engine accepts.
       const meldId = [...this.ids].find(([, id]) => id === step.to)?.[0] ?? `(no meld ${step.to})`;
-      return this.act(g, { type: "EXTEND_MELD", meldId, cards: step.cards.map((c) => this.card(c)) });
+      const cards = step.cards.map((c) => this.card(c));
+      return this.split(g, meldId, cards, `EXTEND_MELD meld ${meldId} ${cards.map((c) => c.id).join(" ")}`);
     }
     if (step instanceof mp.Discard) return this.act(g, { type: "DISCARD", cardId: this.card(step.card).id });
     if (step instanceof mp.NextHand) return this.nextHand(g, step);
     throw new Unchanged(`a ${step.kind} step (the game has none)`);
+  }
+
+  /** `actions` applied one after another, in the first order the engine accepts them all:
+   *  the state after them. Unchanged when no order does. */
+  inSomeOrder(g, actions, what = actions.map(describe).join(", ")) {
+    if (actions.length === 0) return g;
+    for (let i = 0; i < actions.length; i++) {
+      let s;
+      try {
+        s = this.act(g, actions[i]);
+      } catch (e) {
+        if (e instanceof Unchanged) continue;
+        throw e;
+      }
+      try {
+        return this.inSomeOrder(s, actions.filter((_, k) => k !== i), what);
+      } catch (e) {
+        if (!(e instanceof Unchanged)) throw e;
+      }
+    }
+    throw new Unchanged(what);
+  }
+
+  /** `cards` built onto meld `meldId` by EXTEND_MELD actions: all at once, else some of them
+   *  (a larger part first) and then the rest the same way. Unchanged when no split is
+   *  accepted. A step lays off a few cards, so the search stays small; past eight cards only
+   *  the whole list is tried. */
+  split(g, meldId, cards, what) {
+    try {
+      return this.act(g, { type: "EXTEND_MELD", meldId, cards });
+    } catch (e) {
+      if (!(e instanceof Unchanged)) throw e;
+    }
+    if (cards.length > 1 && cards.length <= 8) {
+      const parts = [];
+      for (let mask = 1; mask < (1 << cards.length) - 1; mask++) parts.push(cards.filter((_, i) => mask & (1 << i)));
+      parts.sort((a, b) => b.length - a.length);
+      for (const part of parts) {
+        let s;
+        try {
+          s = this.act(g, { type: "EXTEND_MELD", meldId, cards: part });
+        } catch (e) {
+          if (e instanceof Unchanged) continue;
+          throw e;
+        }
+        try {
+          return this.split(s, meldId, cards.filter((c) => !part.includes(c)), what);
+        } catch (e) {
+          if (!(e instanceof Unchanged)) throw e;
+        }
+      }
+    }
+    throw new Unchanged(what);
   }
 
   /** The engine's card for a step's card; a joker has none (the engine ignores what it cannot
