@@ -371,9 +371,12 @@ class MayiAdapter {
     return { ok: changed(before, after) || after.roundHistory.length > before.roundHistory.length };
   }
 
-  reason(before, after) {
+  /** The engine's words for an ignored command: its lastError where the command always sets
+   *  one (LAY_DOWN and LAY_OFF by the player to move; `fresh`), else where it changed (the
+   *  engine keeps an old error until a later command succeeds). */
+  reason(before, after, fresh = false) {
     const err = after.lastError;
-    if (err && err !== before.lastError) return `the engine ignored the command: ${err}`;
+    if (err && (fresh || err !== before.lastError)) return `the engine ignored the command: ${err}`;
     return "the engine ignored the command (its position did not change)";
   }
 
@@ -418,11 +421,15 @@ class MayiAdapter {
     for (let mask = 0; mask < 1 << melds.length; mask++) {
       typings.push(likely.map((t, i) => ((mask >> i) & 1 ? (t === "set" ? "run" : "set") : t)));
     }
+    let reason = null;
     for (const types of typings) {
+      const before = this.engine.getSnapshot();
       const r = this.once(() => this.engine.layDown(pid, specs.map((cardIds, i) => ({ type: types[i], cardIds }))));
       if (r.ok) return r;
+      const fresh = pid === `player-${before.currentPlayerIndex}`;
+      reason ??= this.reason(before, this.engine.getSnapshot(), fresh) + ` (as ${types.join(" + ")})`;
     }
-    return { ok: false };
+    return { ok: false, reason };
   }
 
   /** layoff: the engine lays off one card at a time; cards are offered until none more fits,
@@ -435,16 +442,21 @@ class MayiAdapter {
     const ended = () => this.engine.getSnapshot().roundHistory.length > rounds;
     let left = step.cards.map((c, i) => [c, ids[i]]);
     let some = false;
+    let reason = null;
     while (left.length > 0 && !ended()) {
       const still = [];
       for (const [c, id] of left) {
-        if (ended() || !this.once(() => this.engine.layOff(pid, id, meldId, this.runEnd(meldId, c))).ok) still.push([c, id]);
+        const before = this.engine.getSnapshot();
+        if (!ended() && this.once(() => this.engine.layOff(pid, id, meldId, this.runEnd(meldId, c))).ok) continue;
+        still.push([c, id]);
+        const fresh = pid === `player-${before.currentPlayerIndex}`;
+        reason ??= `${this.reason(before, this.engine.getSnapshot(), fresh)} (${c})`;
       }
       if (still.length === left.length) break;
       some = true;
       left = still;
     }
-    if (left.length > 0) return { ok: false, restore: some };
+    if (left.length > 0) return { ok: false, restore: some, reason };
     return { ok: true };
   }
 
