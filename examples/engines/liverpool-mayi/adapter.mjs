@@ -415,6 +415,8 @@ class MayiAdapter {
     for (const meld of melds) specs.push(ids.slice(k, (k += meld.length)));
     const likely = melds.map((m) => {
       const naturals = m.filter((c) => !c.isJoker);
+      const suited = m.some((c) => c.isJoker && c.standin && c.standin.suit);
+      if (naturals.length === 1) return suited ? "run" : "set";
       return naturals.length > 0 && naturals.every((c) => c.rank === naturals[0].rank) ? "set" : "run";
     });
     const typings = [];
