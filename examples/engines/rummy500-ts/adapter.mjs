@@ -158,7 +158,7 @@ class Rummy500TsAdapter {
   }
 
   /** The phase name the engine gives a turn's start: 'ai_turn' for its second seat
-   *  (actions.ts:317-318), 'draw' for the first. */
+   *  (actions.ts:251-252), 'draw' for the first. */
   drawPhase(active) {
     return active === "opponent" ? "ai_turn" : "draw";
   }
@@ -254,7 +254,7 @@ class Rummy500TsAdapter {
       if (e instanceof Unchanged) return mp.reject(`the engine ignored ${e.message}: its state is unchanged`);
       throw e;
     }
-    this.name(g, next);
+    this.name(next, step);
     this.gs = next;
     return mp.ok();
   }
@@ -263,7 +263,7 @@ class Rummy500TsAdapter {
   run(g, step) {
     if (step instanceof mp.Draw) return this.act(g, { type: "DRAW_FROM_DECK" });
     if (step instanceof mp.Take) {
-      // The engine takes "that card and everything above it" (actions.ts:154-186).
+      // The engine takes "that card and everything above it" (actions.ts:88-120).
       const pile = g.discardPile;
       let card;
       if (step.how === "top") card = pile[pile.length - 1];
@@ -275,7 +275,7 @@ class Rummy500TsAdapter {
     if (step instanceof mp.Meld) {
       // The engine lays one meld per action: a step of several is all or nothing, laid in
       // the first order the engine accepts (it refuses any meld but the one holding a card it
-      // says must be melded, actions.ts:195-197, so the order matters to it).
+      // says must be melded, actions.ts:128-131, so the order matters to it).
       const melds = step.melds.map((m) => m.map((c) => this.card(c)));
       return this.inSomeOrder(g, melds.map((cards) => ({ type: "PLAY_MELD", cards })));
     }
@@ -353,8 +353,8 @@ class Rummy500TsAdapter {
   }
 
   /** next_hand: the engine's ACKNOWLEDGE_ROUND_OVER (refused unless the hand is over,
-   *  actions.ts:349-352), then the hand meldcheck asks for written over the engine's random
-   *  deal. The engine always gives the first turn to its first seat (deck.ts:198-203), so a deal
+   *  actions.ts:283-286), then the hand meldcheck asks for written over the engine's random
+   *  deal. The engine always gives the first turn to its first seat (deck.ts:55-57), so a deal
    *  from a seed is dealt by the other seat. */
   nextHand(g, step) {
     const s = this.act(g, { type: "ACKNOWLEDGE_ROUND_OVER" });
@@ -372,10 +372,16 @@ class Rummy500TsAdapter {
     }
   }
 
-  /** Gives the melds new in `next` the protocol's next ids, in the order laid. */
-  name(prev, next) {
-    if (next.melds.length === 0) return;
-    for (const m of next.melds) if (!this.ids.has(m.id)) this.ids.set(m.id, `m${this.nextMeld++}`);
+  /** Gives the melds new in `next` the protocol's next ids: in the order a meld step wrote
+   *  them (the engine may have laid them in another order), else in the order laid. */
+  name(next, step) {
+    const fresh = next.melds.filter((m) => !this.ids.has(m.id));
+    if (step instanceof mp.Meld) {
+      const written = step.melds.map((m) => m.map((c) => this.card(c).id).sort().join());
+      const place = (m) => written.indexOf(m.cards.map((c) => c.id).sort().join());
+      fresh.sort((x, y) => place(x) - place(y));
+    }
+    for (const m of fresh) this.ids.set(m.id, `m${this.nextMeld++}`);
   }
 
   seat(enginePlayer) {
@@ -410,7 +416,7 @@ class Rummy500TsAdapter {
   }
 
   /** A meld's cards as the state writes them: a run in the engine's rank order (the engine
-   *  keeps a new run's cards as they were given, actions.ts:202-207), a set as it lies. */
+   *  keeps a new run's cards as they were given, actions.ts:136-141), a set as it lies. */
   meldCards(m) {
     const cards = m.kind === "run" ? [...m.cards].sort((a, b) => engine.rankIndex(a.rank) - engine.rankIndex(b.rank)) : m.cards;
     return cards.map(fromEngine);
@@ -425,7 +431,7 @@ class Rummy500TsAdapter {
       game_over: g.turn.phase === "game_over",
     };
     if (over) {
-      // What endRound added to the totals (actions.ts:94-99), from the engine's own function.
+      // What endRound added to the totals (actions.ts:28-33), from the engine's own function.
       const r = engine.calculateRoundScores(g);
       out.round_scores = Object.fromEntries(ENGINE_PLAYERS.map((p) => [this.seat(p), r[p]]));
     }
