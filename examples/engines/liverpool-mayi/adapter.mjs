@@ -530,7 +530,8 @@ class MayiAdapter {
       };
       return;
     }
-    this.reorderReshuffle(before, after);
+    if (step instanceof mp.Claim && before.stock.length === 0) this.reorderBuyReshuffle(before, after, pid);
+    else this.reorderReshuffle(before, after);
   }
 
   /** The engine reshuffles the pile under its top card into a new stock with Math.random when
@@ -549,6 +550,31 @@ class MayiAdapter {
     roundSnap.context.stock = order;
     const turnSnap = roundSnap.children?.turn?.snapshot;
     if (turnSnap) turnSnap.context.stock = order;
+    this.restore(snap);
+  }
+
+  /** A buy that finds the stock empty: the engine (round.machine.ts, grantMayICardsToWinner)
+   *  reshuffles the cards under the new top of the pile with Math.random and gives the buyer
+   *  the first as the penalty card. The contract shuffles the same cards, oldest first, with
+   *  the game's generator: the penalty card and the stock are put in that order. */
+  reorderBuyReshuffle(before, after, pid) {
+    const i = Number(pid.slice("player-".length));
+    const claimed = before.discard[0];
+    const had = new Set([...(before.players[i]?.hand ?? []).map((c) => c.id), claimed?.id]);
+    const got = (after.players[i]?.hand ?? []).filter((c) => !had.has(c.id));
+    if (!claimed || got.length !== 1 || i === after.currentPlayerIndex) return;
+    const top = after.discard[0];
+    const cards = [...before.discard].reverse().filter((c) => c.id !== claimed.id && c.id !== top?.id);
+    const ids = new Set([got[0].id, ...after.stock.map((c) => c.id)]);
+    if (cards.length !== ids.size || !cards.every((c) => ids.has(c.id))) return;
+    const order = mp.shuffle([...cards], this.rng);
+    const snap = this.engine.getPersistedSnapshot();
+    const roundSnap = snap.children.round.snapshot;
+    const buyer = roundSnap.context.players[i];
+    buyer.hand = buyer.hand.map((c) => (c.id === got[0].id ? order[0] : c));
+    roundSnap.context.stock = order.slice(1);
+    const turnSnap = roundSnap.children?.turn?.snapshot;
+    if (turnSnap) turnSnap.context.stock = order.slice(1);
     this.restore(snap);
   }
 
