@@ -354,7 +354,7 @@ class Rummy500TsAdapter {
 
   /** next_hand: the engine's ACKNOWLEDGE_ROUND_OVER (refused unless the hand is over,
    *  actions.ts:283-286), then the hand meldcheck asks for written over the engine's random
-   *  deal. The engine always gives the first turn to its first seat (deck.ts:55-57), so a deal
+   *  deal. The engine always gives the first turn to its first seat (deck.ts:56-57), so a deal
    *  from a seed is dealt by the other seat. */
   nextHand(g, step) {
     const s = this.act(g, { type: "ACKNOWLEDGE_ROUND_OVER" });
