@@ -349,8 +349,8 @@ class MayiAdapter {
       if (step.how !== "top") return mp.reject("the engine takes only the top card of the discard pile");
       outcome = this.once(() => this.engine.drawFromDiscard(pid));
     } else if (step instanceof mp.Discard) outcome = this.once(() => this.engine.discard(pid, this.heldIds(pid, [step.card])[0]));
-    else if (step instanceof mp.Meld) outcome = this.layDown(pid, step.melds);
-    else if (step instanceof mp.Layoff) outcome = this.layOff(pid, step);
+    else if (step instanceof mp.Meld) outcome = this.asNamed(this.layDown(pid, step.melds), step.melds.flat());
+    else if (step instanceof mp.Layoff) outcome = this.asNamed(this.layOff(pid, step), step.cards);
     else if (step instanceof mp.Swap) outcome = this.swapJoker(pid, step);
     else if (step instanceof mp.Claim) outcome = this.mayI(pid, step);
     else return mp.reject(`the engine has no ${step.kind}`);
@@ -361,6 +361,31 @@ class MayiAdapter {
     }
     this.afterAccepted(before, after, pid, step);
     return mp.ok();
+  }
+
+  /** The engine places wild cards itself and has no stand-ins: a joker the step names (JK=7D)
+   *  went down as the step says only if the engine put it where that card goes. Where it put
+   *  it elsewhere, the engine made another move than the one asked: refused, the position put
+   *  back. (Jokers the step leaves bare are the engine's to place.) */
+  asNamed(outcome, cards) {
+    if (!outcome.ok || !outcome.ids) return outcome;
+    const wanted = [];
+    cards.forEach((c, k) => { if (c.isJoker && c.standin) wanted.push([outcome.ids[k], c.standin]); });
+    if (wanted.length === 0) return outcome;
+    const table = this.finished ?? this.engine.getSnapshot();
+    for (const m of table.table) {
+      const named = this.writeMeld(m).cards;
+      for (const [id, standin] of wanted) {
+        const k = m.cards.findIndex((c) => c.id === id);
+        if (k < 0) continue;
+        const got = named[k].standin;
+        const same = got && got.rank === standin.rank && (m.type === "set" || !standin.suit || got.suit === standin.suit);
+        if (!same) {
+          return { ok: false, restore: true, reason: `the engine places this joker as ${got ?? "?"}, not as ${standin} (it has no stand-ins; wild cards go where it puts them)` };
+        }
+      }
+    }
+    return outcome;
   }
 
   /** One engine command: accepted when the position changed. */
@@ -427,7 +452,7 @@ class MayiAdapter {
     for (const types of typings) {
       const before = this.engine.getSnapshot();
       const r = this.once(() => this.engine.layDown(pid, specs.map((cardIds, i) => ({ type: types[i], cardIds }))));
-      if (r.ok) return r;
+      if (r.ok) return { ...r, ids };
       const fresh = pid === `player-${before.currentPlayerIndex}`;
       reason ??= this.reason(before, this.engine.getSnapshot(), fresh) + ` (as ${types.join(" + ")})`;
     }
@@ -459,7 +484,7 @@ class MayiAdapter {
       left = still;
     }
     if (left.length > 0) return { ok: false, restore: some, reason };
-    return { ok: true };
+    return { ok: true, ids };
   }
 
   /** Where a joker with a stand-in goes on a run: "start" below its lowest card, else "end". */
