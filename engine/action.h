@@ -28,9 +28,13 @@ enum class ActionKind : uint8_t {
 class ActionKinds {
  public:
   static constexpr ActionKinds all() { return ActionKinds(~0u); }
+  static constexpr ActionKinds none() { return ActionKinds(0u); }
   static constexpr ActionKinds only(ActionKind k) { return ActionKinds(1u << int(k)); }
   constexpr bool has(ActionKind k) const { return bits_ >> int(k) & 1; }
   constexpr ActionKinds operator|(ActionKinds o) const { return ActionKinds(bits_ | o.bits_); }
+  constexpr ActionKinds operator&(ActionKinds o) const { return ActionKinds(bits_ & o.bits_); }
+  constexpr bool empty() const { return bits_ == 0; }
+  friend constexpr bool operator==(ActionKinds, ActionKinds) = default;
 
  private:
   constexpr explicit ActionKinds(uint32_t bits) : bits_(bits) {}

@@ -43,6 +43,30 @@ std::string invariant_violation(const GameState& s, const RuleSet& r) {
   }
   if (s.game_over && !s.hand_over) return "game over during a hand";
   if (s.game_over && s.winners == 0) return "game over without a winner";
+  if (const Reachability u = unreachable(s, r)) return std::string("unreachable: ") + reachability_text(u.broken);
+  return "";
+}
+
+Reachability unreachable(const GameState& s, const RuleSet& r) {
+  if (s.hand_over) return {};
+  for (int p = 0; p < s.num_players; ++p)
+    if (s.hand(p).empty() && !r.going_out.empty_hand_floats) return {Unreachable::kEmptyHand, p};
+  if (s.phase != Phase::kPlay && !(s.turn == TurnFacts{})) return {Unreachable::kTurnFactsAtRest, s.to_move};
+  if (s.first_lap) {
+    if (s.table.count > 0) return {Unreachable::kMeldInFirstLap, s.table.melds[0].owner};
+    for (int p = 0; p < s.num_players; ++p)
+      if (s.players[p].opened) return {Unreachable::kMeldInFirstLap, p};
+  }
+  return {};
+}
+
+const char* reachability_text(Unreachable u) {
+  switch (u) {
+    case Unreachable::kNone: return "";
+    case Unreachable::kEmptyHand: return "while the hand goes on every player holds a card";
+    case Unreachable::kTurnFactsAtRest: return "the facts of a turn in progress belong to its play phase, none at draw";
+    case Unreachable::kMeldInFirstLap: return "nobody melds or opens in the first lap";
+  }
   return "";
 }
 

@@ -95,9 +95,14 @@ double greedy_score(const GameState& s, const RuleSet& r, const Action& a) {
 
 }  // namespace
 
+void RandomPlayer::drop_other_kinds() {
+  if (!(kinds_ == ActionKinds::all())) std::erase_if(legal_, [&](const Action& a) { return !kinds_.has(a.kind); });
+}
+
 const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy policy, CheckTally* refused,
                                    std::vector<Action>* dropped) {
   legal_actions(s, r, legal_, refused, dropped);
+  drop_other_kinds();
   if (legal_.empty()) return nullptr;
   if (policy == Policy::kRandom) return &legal_[rng_.next() % legal_.size()];
   // Greedy lays the most tiles it can: the solver's best arrangement, which the list leaves out.
@@ -125,6 +130,7 @@ const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy 
 const Action* RandomPlayer::legal(const GameState& s, const RuleSet& r, bool quick) {
   if (quick) quick_legal_actions(s, r, legal_);
   else legal_actions(s, r, legal_);
+  drop_other_kinds();
   if (legal_.empty()) return nullptr;
   laying_.clear();
   for (const Action& a : legal_)
@@ -139,6 +145,7 @@ Action RandomPlayer::arbitrary(const GameState& s, const RuleSet& r) {
   (void)r;
   Action a;
   a.kind = ActionKind(rng_.next() % (int(ActionKind::kNextHand) + 1));
+  for (int tries = 0; !kinds_.has(a.kind) && tries < 64; ++tries) a.kind = ActionKind(rng_.next() % (int(ActionKind::kNextHand) + 1));
   // Only what a scenario can say (a seat of the game, a meld id from m1), so that every
   // arbitrary action can be written out and replayed.
   a.player = rng_.next() % 5 == 0 ? uint8_t(rng_.next() % s.num_players) : s.to_move;

@@ -33,8 +33,14 @@ class RandomPlayer {
   // The legal actions `legal` or `choose` last listed (of the state it was asked about).
   const std::vector<Action>& last_listed() const { return legal_; }
   uint64_t next() { return rng_.next(); }
+  // Plays only steps of these kinds (another engine's: what it implements); all by default,
+  // which draws exactly as before.
+  void keep_only(ActionKinds kinds) { kinds_ = kinds; }
 
  private:
+  void drop_other_kinds();
+
+  ActionKinds kinds_ = ActionKinds::all();
   SplitMix64 rng_;
   std::vector<Action> legal_;
   std::vector<const Action*> laying_;

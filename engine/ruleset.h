@@ -256,8 +256,14 @@ struct MatchRules {
 
 // ---- the catalog --------------------------------------------------------------------
 
+// Whose rule a clause is: a rule of the game's text (the default; its source cites the
+// text), or meldcheck's own - a bound that keeps play finite, or the scenario notation's.
+// meldcheck's own clauses are held against another engine only when asked.
+enum class ClauseKind : uint8_t { kRule, kBound, kNotation };
+
 struct Clause {
   std::string id;      // "<ruleset>/<clause>"
+  ClauseKind kind = ClauseKind::kRule;
   std::string text;    // one paraphrased line
   std::string text_sv;  // the same in Swedish
   std::string source;  // file and section

@@ -152,6 +152,21 @@ constexpr ReaderMessage kMessages[] = {
      "'first_lap' finns bara i regler med ett första varv (femhundra-rummy)"},
     {"{ruleset} has no turn in progress (a turn is one step)",
      "{ruleset} har ingen pågående tur (en tur är ett enda steg)"},
+    // A position no game reaches (engine/invariants.h).
+    {"{player} holds no card: a position no game reaches: while the hand goes on every player holds a card (say "
+     "'reachable: false' beside the setup to ask about it all the same)",
+     "{player} har inga kort: en ställning som inget spel når: medan given pågår har varje spelare minst ett kort (skriv "
+     "'reachable: false' bredvid setup för att fråga om den ändå)"},
+    {"facts of a turn in progress at phase {phase}: a position no game reaches: the facts of a turn in progress belong "
+     "to its play phase, none at draw (say 'reachable: false' beside the setup to ask about it all the same)",
+     "fakta om en pågående tur i fasen {phase}: en ställning som inget spel når: en pågående turs fakta hör till dess "
+     "spelfas, inga vid draw (skriv 'reachable: false' bredvid setup för att fråga om den ändå)"},
+    {"the first lap with a meld on the table or a player opened: a position no game reaches: nobody melds or opens in "
+     "the first lap (say 'reachable: false' beside the setup to ask about it all the same)",
+     "första varvet med en kombination på bordet eller en spelare som öppnat: en ställning som inget spel når: ingen "
+     "mäller eller öppnar under första varvet (skriv 'reachable: false' bredvid setup för att fråga om den ändå)"},
+    {"'reachable' speaks of a setup; a deal is always reachable",
+     "'reachable' gäller en setup; en utdelning (deal) är alltid nåbar"},
 
     // Steps.
     {"take must be top, all, a number of cards, or a card", "take måste vara top, all, ett antal kort eller ett kort"},

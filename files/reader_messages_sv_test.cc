@@ -148,7 +148,7 @@ std::vector<BadFile> bad_files() {
        kTwo + "  table: [{ id: a b, owner: A, cards: [7H, 7D, 7C] }]\n"},
       {"meld id too large", kTwo + "steps:\n  - draw: stock\n  - layoff: { to: m999, cards: [7S] }\n"},
       {"more named melds than a table holds",
-       "ruleset: rummikub\nsetup:\n  players:\n    A: { hand: [] }\n    B: { hand: [] }\n  table:\n" +
+       "ruleset: rummikub\nreachable: false\nsetup:\n  players:\n    A: { hand: [] }\n    B: { hand: [] }\n  table:\n" +
            rummikub_melds("s", 22, "    ") +
            "steps:\n  - next_hand:\n      players:\n        A: { hand: [] }\n        B: { hand: [] }\n      table:\n" +
            rummikub_melds("n", 34, "        ") + "        - { id: n35, cards: [JK, JK, K13] }\n"},
@@ -179,6 +179,12 @@ std::vector<BadFile> bad_files() {
       {"with contracts the hand's number is its 'round'", kLiverpool + "  hand_number: 2\n"},
       {"'first_lap' belongs to rulesets with a first lap (femhundra-rummy)", kTwo + "  first_lap: true\n"},
       {"rummikub has no turn in progress (a turn is one step)", kRummikub + "  turn: { melded: true }\n"},
+      // A position no game reaches.
+      {"B holds no card: a position no game reaches", "ruleset: rummy500\nsetup:\n  players:\n    A: { hand: [7S] }\n    B: { hand: [] }\n"},
+      {"facts of a turn in progress at phase draw: a position no game reaches", kTwo + "  turn: { melded: true }\n"},
+      {"the first lap with a meld on the table or a player opened: a position no game reaches",
+       "ruleset: femhundra-rummy\nsetup:\n  players:\n    A: { hand: [7S], opened: true }\n    B: { hand: [8S] }\n  first_lap: true\n"},
+      {"'reachable' speaks of a setup; a deal is always reachable", "ruleset: rummy500\nreachable: false\ndeal: { players: 2 }\n"},
       // Steps.
       {"take must be top, all, a number of cards, or a card", kTwo + "steps:\n  - take: some\n"},
       {"too many melds in one step", kTwo + "steps:\n  - meld: [" + repeated("[7S]", 49, ", ") + "]\n"},

@@ -450,7 +450,7 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   in.expect_seq(catalog, "catalog");
   std::set<std::string> ids;
   for (const YamlNode& item : catalog.items) {
-    in.expect_map(item, {"id", "text", "text_sv", "source", "checks", "resolution", "resolution_sv", "events", "one_way"},
+    in.expect_map(item, {"id", "kind", "text", "text_sv", "source", "checks", "resolution", "resolution_sv", "events", "one_way"},
                   "a catalog clause");
     Clause c;
     const YamlNode& id = in.require(item, "id");
@@ -459,6 +459,18 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
     c.text = in.scalar(in.require(item, "text"), "text");
     c.text_sv = in.scalar(in.require(item, "text_sv"), "text_sv");
     c.source = in.scalar(in.require(item, "source"), "source");
+    if (const YamlNode* kind = item.find("kind")) {
+      const std::string& k = in.scalar(*kind, "kind");
+      if (k == "bound") c.kind = ClauseKind::kBound;
+      else if (k == "notation") c.kind = ClauseKind::kNotation;
+      else if (k != "rule") in.fail(*kind, "kind is rule (the text's, the default), bound or notation (meldcheck's own)");
+    }
+    // A rule of the game cites its text (000 to 004); meldcheck's own says it is meldcheck's.
+    const bool cites_text = c.source.size() >= 3 && c.source.compare(0, 2, "00") == 0 && c.source[2] >= '0' && c.source[2] <= '9';
+    if (c.kind == ClauseKind::kRule && !cites_text)
+      in.fail(in.require(item, "source"), "a rule of the game cites its text (a source beginning 000 to 004); meldcheck's own rules say kind: bound or notation");
+    if (c.kind != ClauseKind::kRule && c.source.rfind("meldcheck", 0) != 0)
+      in.fail(in.require(item, "source"), "meldcheck's own rule (kind " + in.scalar(*item.find("kind"), "kind") + ") has a source beginning 'meldcheck'");
     if (const YamlNode* res = item.find("resolution")) {
       c.resolution = in.scalar(*res, "resolution");
       c.resolution_sv = in.scalar(in.require(item, "resolution_sv"), "resolution_sv");  // readers of either language
@@ -497,6 +509,12 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
     r.catalog.push_back(std::move(c));
   }
   return r;
+}
+
+std::string RulesetSpec::default_choice(const std::string& option) const {
+  for (const OptionInfo& o : options_)
+    if (o.id == option) return o.default_choice;
+  return "";
 }
 
 const RulesetLibrary& RulesetLibrary::embedded() {

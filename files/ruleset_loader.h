@@ -33,6 +33,8 @@ class RulesetSpec {
   const std::vector<VariantInfo>& variants() const { return variants_; }
   const std::vector<OptionInfo>& options() const { return options_; }
   const std::string& source() const { return source_; }
+  // An option's default choice ("" for an option the ruleset does not have).
+  std::string default_choice(const std::string& option) const;
 
   // The ruleset with these variants and option choices; throws std::invalid_argument
   // naming an unknown variant, option or choice.

@@ -5,6 +5,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/invariants.h"
 #include "engine/rng.h"
 
 namespace meldcheck {
@@ -50,7 +51,7 @@ const std::vector<std::string> kSetupKeys = with_facts(
 
 const std::map<std::string, std::vector<std::string>>& keys() {
   static const std::map<std::string, std::vector<std::string>> k = {
-      {"scenario", {"name", "ruleset", "variants", "options", "source", "rules", "setup", "deal", "steps", "expect"}},
+      {"scenario", {"name", "ruleset", "variants", "options", "source", "rules", "setup", "reachable", "deal", "steps", "expect"}},
       {"setup", kSetupKeys},
       {"player", {"hand", "total", "opened", "penalty", "built_on_others"}},
       {"next_hand_player", {"hand", "opened", "penalty", "built_on_others"}},
@@ -77,6 +78,7 @@ const std::map<std::string, std::vector<std::string>>& keys() {
   return k;
 }
 
+// The step kinds in ActionKind's order.
 const std::vector<std::string> kActionKeys = {"draw", "take", "meld",  "layoff",  "swap",     "discard",
                                               "arrange", "pass", "timeout", "claim", "next_hand"};
 
@@ -534,6 +536,28 @@ StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& obje
   return s;
 }
 
+// A setup the rules cannot reach asks about no game (the contract's "Players and setup"):
+// refused at the node it is about, unless the file says `reachable: false`.
+void refuse_unreachable(Reader& in, const YamlNode& setup, const GameState& s) {
+  const Reachability u = unreachable(s, in.rules());
+  if (!u) return;
+  const std::string why = std::string("a position no game reaches: ") + reachability_text(u.broken) +
+                          " (say 'reachable: false' beside the setup to ask about it all the same)";
+  const YamlNode* at = &setup;
+  if (u.broken == Unreachable::kEmptyHand) {
+    if (const YamlNode* players = setup.find("players"))
+      for (const auto& [k, v] : players->entries)
+        if (in.player(k) == u.player) at = v.find("hand") ? v.find("hand") : &v;
+    in.fail(*at, player_name(u.player) + " holds no card: " + why);
+  }
+  if (u.broken == Unreachable::kTurnFactsAtRest) {
+    if (const YamlNode* t = setup.find("turn")) at = t;
+    in.fail(*at, "facts of a turn in progress at phase " + std::string(s.phase == Phase::kRow ? "row" : "draw") + ": " + why);
+  }
+  if (const YamlNode* lap = setup.find("first_lap")) at = lap;
+  in.fail(*at, "the first lap with a meld on the table or a player opened: " + why);
+}
+
 // ---- steps -----------------------------------------------------------------------------
 
 // A compact flow form of a node, for reports.
@@ -874,8 +898,11 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
   const YamlNode* deal = doc.find("deal");
   if (setup && deal) in.fail(*deal, "a scenario has a setup or a deal, not both");
   if (!setup && !deal) in.fail(doc, "a scenario needs a setup or a deal");
+  if (const YamlNode* r = doc.find("reachable"); r && !setup) in.fail(*r, "'reachable' speaks of a setup; a deal is always reachable");
   if (setup) {
     sc.start = make_position(in.rules(), read_setup(in, *setup, "setup"));
+    const YamlNode* reachable = doc.find("reachable");
+    if (!reachable || in.boolean(*reachable, "reachable")) refuse_unreachable(in, *setup, sc.start);
   } else {
     in.keys_of(*deal, "deal");
     const int players = int(in.integer(in.require(*deal, "players"), sc.rules.players.min, sc.rules.players.max, "players"));
@@ -883,6 +910,7 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
     const uint64_t seed = deal->find("seed") ? in.uint64(*deal->find("seed"), "seed") : 0;
     const int dealer = deal->find("dealer") ? in.player(*deal->find("dealer")) : players - 1;
     sc.start = new_match(sc.rules, players, seed, dealer);
+    sc.dealt = true;
   }
   in.set_players(sc.start.num_players);
   sc.names = in.names();
@@ -897,6 +925,14 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
 }  // namespace
 
 const std::map<std::string, std::vector<std::string>>& scenario_keys() { return keys(); }
+
+const char* step_kind_name(ActionKind kind) { return kActionKeys.at(size_t(kind)).c_str(); }
+
+std::optional<ActionKind> step_kind_from_name(std::string_view name) {
+  for (size_t k = 0; k < kActionKeys.size(); ++k)
+    if (kActionKeys[k] == name) return ActionKind(k);
+  return std::nullopt;
+}
 
 std::string player_name(int p) { return std::string(1, char('A' + p)); }
 

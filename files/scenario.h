@@ -121,6 +121,7 @@ struct Scenario {
   std::vector<std::string> cites;  // the rule ids of `rules:`
   RuleSet rules;
   GameState start;
+  bool dealt = false;  // it starts from a `deal`, not a `setup`
   std::vector<Step> steps;
   std::optional<Expectations> expect;
 };
@@ -178,6 +179,10 @@ Step parse_step(std::string_view text, const std::string& file, const RuleSet& r
 // The keys each object of the format accepts, by the schema's name for the object (for
 // the test that spec/scenario.schema.json and the loader agree).
 const std::map<std::string, std::vector<std::string>>& scenario_keys();
+
+// A step's kind as the contract writes it (draw, take, ..., next_hand), and back.
+const char* step_kind_name(ActionKind kind);
+std::optional<ActionKind> step_kind_from_name(std::string_view name);
 
 // Player letters: 0 -> "A".
 std::string player_name(int p);

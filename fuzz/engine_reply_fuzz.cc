@@ -43,13 +43,14 @@ Found engine_reply_fuzz(const uint8_t* data, size_t size) {
   options.timeout = std::chrono::milliseconds(1000);  // never waited for: a recorded engine answers or has closed
   options.strict_rule_ids = size % 2 == 1;
   EngineSession session(options);
-  const std::vector<EngineResult> results =
+  const std::vector<ScenarioResult> results =
       replay_text_on_engine(kScenario, "fuzz.yaml", RulesetLibrary::embedded(), session, NameFilter());
   if (results.size() != 1) {
     found.problem = std::to_string(results.size()) + " results for one scenario";
     return found;
   }
-  const nlohmann::json report = conformance_report(results, RulesetLibrary::embedded(), {"recorded", session.hello(), options.strict_rule_ids});
+  const nlohmann::json report = conformance_report(results, RulesetLibrary::embedded(),
+                                                        {.engine = "recorded", .hello = session.hello(), .strict_rule_ids = options.strict_rule_ids});
   for (const auto& [format, name] : {std::pair{ConformanceFormat::kText, "text"}, std::pair{ConformanceFormat::kJson, "json"},
                                      std::pair{ConformanceFormat::kJunit, "junit"}, std::pair{ConformanceFormat::kHtml, "html"}}) {
     std::ostringstream out;

@@ -130,27 +130,27 @@ TEST(SwedishCardNames, OneFileOneNotation) {
   EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [JK, Kl D, Hj 7] }\n    B: { hand: [2C] }\n"),
             "s.yaml:6:17: '2C' is written in English card names, but this file writes Swedish ones "
             "(first at line 5, column 21); one file uses one notation");
-  EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [QC] }\n    B: { hand: [] }\n  table:\n"
+  EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [QC] }\n    B: { hand: [KD] }\n  table:\n"
                              "    - { id: m1, owner: B, cards: [7S, 7H, JK=Ru 7] }\n"),
             "s.yaml:8:43: 'JK=Ru 7' is written in Swedish card names, but this file writes English ones "
             "(first at line 5, column 17); one file uses one notation");
-  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Sp 4] }\n    B: { hand: [] }\n  table:\n"
+  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Sp 4] }\n    B: { hand: [Sp K] }\n  table:\n"
                              "    - { id: m1, owner: B, cards: [Sp 5, Sp 6, Sp 7, 8S@A] }\n")
                 .find("s.yaml:8:53: '8S' is written in English"),
             std::string::npos);
-  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Hj 7] }\n    B: { hand: [] }\nsteps:\n  - discard: 7H\n")
+  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Hj 7] }\n    B: { hand: [Sp K] }\nsteps:\n  - discard: 7H\n")
                 .find("s.yaml:8:14: "),
             std::string::npos);
   // A file's documents share it.
-  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Hj 7] }\n    B: { hand: [] }\n---\n" + kHead +
-                     "setup:\n  players:\n    A: { hand: [7H] }\n    B: { hand: [] }\n")
+  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Hj 7] }\n    B: { hand: [Sp K] }\n---\n" + kHead +
+                     "setup:\n  players:\n    A: { hand: [7H] }\n    B: { hand: [KD] }\n")
                 .find("s.yaml:12:17: '7H' is written in English"),
             std::string::npos);
   // What reads the same in both (a bare joker, a stand-in of 2-10 or K) settles nothing.
-  EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [JK] }\n    B: { hand: [] }\n  table:\n"
+  EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [JK] }\n    B: { hand: [Ru K] }\n  table:\n"
                              "    - { id: m1, owner: B, cards: [Ru 7, Hj 7, JK=7] }\n"),
             "");
-  EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [JK] }\n    B: { hand: [] }\n  table:\n"
+  EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [JK] }\n    B: { hand: [QH] }\n  table:\n"
                              "    - { id: m1, owner: B, cards: [KD, KH, JK=K] }\n"),
             "");
 }
@@ -158,7 +158,7 @@ TEST(SwedishCardNames, OneFileOneNotation) {
 TEST(SwedishCardNames, ErrorsSpeakTheFilesNames) {
   EXPECT_EQ(error_of(kHead + "setup:\n  players:\n    A: { hand: [Hj 7, Ru 2] }\n    B: { hand: [Hj 7] }\n"),
             "s.yaml:6:17: more Hj 7 than the deck has (1 for 2 players in rummy500)");
-  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Hj 7, Hj 1] }\n    B: { hand: [] }\n")
+  EXPECT_NE(error_of(kHead + "setup:\n  players:\n    A: { hand: [Hj 7, Hj 1] }\n    B: { hand: [KD] }\n")
                 .find("'Hj 1' is not a card (Hj 7, Sp 10, Ru D, Kl E, JK)"),
             std::string::npos);
 }

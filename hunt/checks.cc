@@ -236,8 +236,11 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
 
   if (verdict != Check::kNone) {
     const std::string id = r.rule_id(verdict);
-    if (const char* part = state_difference(after, before))
-      return finding("refusal", "refused with " + id + " but changed the state (" + part + ")");
+    if (const char* part = state_difference(after, before)) {
+      Finding f = finding("refusal", "refused with " + id + " but changed the state (" + part + ")");
+      f.about = std::string("changed ") + part;
+      return f;
+    }
     if (hash_state(after) != hash_state(before)) return finding("refusal", "refused with " + id + " but changed the hash");
     if (id.find("/unmapped.") != std::string::npos)
       return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
@@ -245,6 +248,7 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
       if (auto f = catalog_verdict(a, verdict)) return f;
     if (listed) {
       Finding f = finding("listed", "a listed action is refused with " + id);
+      f.about = "listed, refused by " + id;
       f.listed = false;
       return f;
     }
@@ -311,8 +315,11 @@ std::optional<Finding> Checker::step_invariants(const GameState& before, const A
   if (level_ == CheckLevel::kAll && checks_.determinism()) {
     GameState again = before;
     apply(again, r, a);
-    if (const char* part = state_difference(again, after))
-      return finding("determinism", std::string("the same action from the same state gave another ") + part);
+    if (const char* part = state_difference(again, after)) {
+      Finding f = finding("determinism", std::string("the same action from the same state gave another ") + part);
+      f.about = part;
+      return f;
+    }
   }
   if (!listed) {
     const bool listed_in_full = small_kind(a.kind) || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
@@ -336,9 +343,12 @@ std::optional<Finding> Checker::catalog_verdict(const Action& a, Check verdict) 
   if (engine == text) return std::nullopt;
   std::string also;
   for (size_t i = 1; i < forbid.size(); ++i) also += (also.empty() ? " (then " : ", ") + forbid[i];
-  return finding("catalog", "the engine " + (engine.empty() ? std::string("accepts it") : "refuses it with " + engine) +
-                                ", the catalog " + (text.empty() ? std::string("allows it") : "forbids it by " + text + (also.empty() ? "" : also + ")")),
-                 text.empty() ? "ok" : "{ reject: " + text + " }");
+  Finding f = finding("catalog", "the engine " + (engine.empty() ? std::string("accepts it") : "refuses it with " + engine) +
+                                    ", the catalog " + (text.empty() ? std::string("allows it") : "forbids it by " + text + (also.empty() ? "" : also + ")")),
+                      text.empty() ? "ok" : "{ reject: " + text + " }");
+  f.about = "engine " + (engine.empty() ? std::string("allows") : "refuses " + engine) + ", catalog " +
+            (text.empty() ? std::string("allows") : "refuses " + text);
+  return f;
 }
 
 std::optional<Finding> Checker::books(const GameState& engine) {
@@ -347,8 +357,10 @@ std::optional<Finding> Checker::books(const GameState& engine) {
   if (!d) return std::nullopt;
   // A finished hand's scores are the score oracle's, read from the model's books.
   const std::string check = d->fact == "the hand's scores" ? "hand-score" : "catalog";
-  return finding(check, "the engine's " + d->fact + " " + d->engine + ", the rules' (the reference model's) " + d->model, "",
-                 d->expect);
+  Finding f = finding(check, "the engine's " + d->fact + " " + d->engine + ", the rules' (the reference model's) " + d->model, "",
+                      d->expect);
+  f.about = d->fact;
+  return f;
 }
 
 std::optional<Finding> Checker::against_catalog(const GameState& before, const Action& a, Check verdict,
@@ -650,6 +662,7 @@ std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::ve
     allowed.push_back(key);
     if (std::binary_search(engine_lists.begin(), engine_lists.end(), key)) continue;
     Finding f = finding("listed", "the engine does not list an action the rules allow");
+    f.about = "not listed, allowed";
     f.listed = true;
     return Probe{action_of(m), f};
   }
@@ -660,6 +673,7 @@ std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::ve
     if (forbid.empty())  // the rules allow it: their list is what misses it
       return Probe{*a, finding("catalog", "the engine lists an action the rules allow but their list of small moves misses")};
     Finding f = finding("listed", "the engine lists an action the rules forbid by " + forbid.front());
+    f.about = "listed, forbidden by " + forbid.front();
     f.listed = false;
     return Probe{*a, f};
   }
@@ -759,7 +773,12 @@ std::optional<Finding> Checker::solver_on_part(const GameState& s) {
   for (size_t i = near.size(); i-- > 1;) std::swap(near[i], near[rng.next() % (i + 1)]);
   for (size_t i = rest.size(); i-- > 1;) std::swap(rest[i], rest[rng.next() % (i + 1)]);
   near.insert(near.end(), rest.begin(), rest.end());
-  for (int q = 0; q < s.num_players; ++q) cut.seats[q].hand.clear();  // what is not kept goes out of play
+  // What is not kept goes out of play; the others keep a tile each, since a rack in play
+  // is never empty (a position the rules reach, engine/invariants.h).
+  for (int q = 0; q < s.num_players; ++q) {
+    cut.seats[q].hand.clear();
+    if (q != p && !s.hand(q).empty()) cut.seats[q].hand.insert(*s.hand(q).begin());
+  }
   for (size_t i = 0; i < near.size(); ++i)
     if (int(i) < 1 + int(rng.next() % kOracleRackTiles)) cut.seats[p].hand.insert(near[i]);
   cut.stock.clear();

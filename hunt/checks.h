@@ -40,6 +40,10 @@ struct Finding {
   std::optional<GameState> position;
   // A comment kept with the failing step (`note:`): what another engine did there.
   std::string note;
+  // What differs, without this game's cards: the clause or fact and the two answers
+  // ("engine refuses take.whole-new-meld, catalog allows"). With the check and the kind of
+  // step it tells findings apart (hunt/findings.h); empty where the check says it all.
+  std::string about;
 };
 
 // The checks a Checker runs: all of them, or all but some of the costly ones a run may do

@@ -82,6 +82,35 @@ ConfigSpace::ConfigSpace(const RulesetLibrary& library, const std::vector<std::s
                                     std::to_string(spec->base().players.max) + ")");
 }
 
+std::string Offered::refuses(const RulesetSpec& spec, const std::vector<std::string>& variants,
+                             const std::map<std::string, std::string>& options) const {
+  const auto rs = rulesets.find(spec.id());
+  if (rs == rulesets.end()) return "the engine does not play " + spec.id();
+  for (const std::string& v : variants)
+    if (!has(rs->second.variants, v)) return "the engine does not play variant " + v;
+  for (const auto& [id, choice] : options) {
+    const auto listed = rs->second.options.find(id);
+    if (listed != rs->second.options.end() ? has(listed->second, choice) : spec.default_choice(id) == choice) continue;
+    return "the engine does not play option " + id + "=" + choice;
+  }
+  return "";
+}
+
+void ConfigSpace::restrict_to(const Offered& offered) {
+  std::vector<std::string> refused;
+  std::erase_if(specs_, [&](const RulesetSpec* spec) {
+    std::map<std::string, std::string> fixed;
+    for (const OptionInfo& o : spec->options())
+      if (auto it = options_.find(o.id); it != options_.end()) fixed[o.id] = it->second;
+    const std::string why = offered.refuses(*spec, variants_.value_or(std::vector<std::string>{}), fixed);
+    if (!why.empty()) refused.push_back(why);
+    return !why.empty();
+  });
+  if (specs_.empty())
+    throw std::invalid_argument("nothing to play: " + (refused.empty() ? std::string("no ruleset") : list_of(refused)));
+  offered_ = offered;
+}
+
 std::shared_ptr<const Config> ConfigSpace::config(const RulesetSpec& spec, const std::vector<std::string>& variants,
                                                   const std::map<std::string, std::string>& options) const {
   std::string key = spec.id();
@@ -108,17 +137,30 @@ GameSpec ConfigSpace::game(uint64_t seed, uint64_t index) const {
   auto pick = [&](uint64_t n) { return n <= 1 ? 0 : mix.next() % n; };
 
   const RulesetSpec& spec = *specs_[pick(specs_.size())];
+  // With an engine's offer, only what it plays: its variants, its choices of an option
+  // (the default of one it does not list). The draws stay the same in number, so a game
+  // keeps its seeds whatever is offered.
+  const Offered::Ruleset* offer = offered_ ? &offered_->rulesets.at(spec.id()) : nullptr;
   std::vector<std::string> variants;
   if (variants_) {
     variants = *variants_;
   } else {
     for (const VariantInfo& v : spec.variants())
-      if (mix.next() & 1) variants.push_back(v.id);
+      if ((mix.next() & 1) && (!offer || has(offer->variants, v.id))) variants.push_back(v.id);
   }
   std::map<std::string, std::string> options;
   for (const OptionInfo& o : spec.options()) {
+    std::vector<std::string> choices = o.choices;
+    if (offer) {
+      const auto listed = offer->options.find(o.id);
+      std::erase_if(choices, [&](const std::string& c) {
+        return listed != offer->options.end() ? !has(listed->second, c) : c != o.default_choice;
+      });
+      if (choices.empty()) choices = {o.default_choice};
+    }
     auto fixed = options_.find(o.id);
-    options[o.id] = fixed != options_.end() ? fixed->second : o.choices[pick(o.choices.size())];
+    const uint64_t drawn = pick(o.choices.size());
+    options[o.id] = fixed != options_.end() ? fixed->second : choices[drawn % choices.size()];
   }
   GameSpec g;
   g.index = index;

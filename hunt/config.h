@@ -35,6 +35,21 @@ struct GameSpec {
   uint64_t play_seed = 0;  // the players' choices
 };
 
+// The houses another engine plays (its hello's `rulesets`), which a run draws from alone:
+// for each ruleset it lists, the variants it knows and the choices of each option it lists
+// (an option it does not list is played at its default only).
+struct Offered {
+  struct Ruleset {
+    std::vector<std::string> variants;
+    std::map<std::string, std::vector<std::string>> options;
+  };
+  std::map<std::string, Ruleset> rulesets;
+
+  // Why a house is not offered ("the engine does not play variant no-jokers"), "" when it is.
+  std::string refuses(const RulesetSpec& spec, const std::vector<std::string>& variants,
+                      const std::map<std::string, std::string>& options) const;
+};
+
 // The configurations a run draws from, each game drawing evenly: a ruleset, a mix of its
 // variants (every subset alike) unless fixed, a choice of each option not fixed, a player
 // count unless fixed.
@@ -49,6 +64,11 @@ class ConfigSpace {
 
   const std::vector<const RulesetSpec*>& rulesets() const { return specs_; }
 
+  // Draws only what `offered` lists from now on (simulate --engine). Throws
+  // std::invalid_argument when it offers none of the rulesets, or conflicts with what the
+  // command line fixed.
+  void restrict_to(const Offered& offered);
+
   // Game `index` of the run seeded `seed`. Configurations are built once and shared.
   GameSpec game(uint64_t seed, uint64_t index) const;
 
@@ -58,6 +78,7 @@ class ConfigSpace {
 
  private:
   std::vector<const RulesetSpec*> specs_;
+  std::optional<Offered> offered_;
   std::optional<std::vector<std::string>> variants_;
   std::map<std::string, std::string> options_;
   int players_ = 0;

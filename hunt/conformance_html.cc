@@ -20,23 +20,37 @@ std::string esc(std::string_view s) { return xml_text(std::string(s)); }
 using namespace json_fields;
 
 std::string status_class(const std::string& s) {
-  return s == "PASS" ? "pass" : s == "SKIP" ? "skip" : s == "BLOCKED" ? "blocked" : "fail";
+  if (s == "PASS") return "pass";
+  if (s == "FAIL" || s == "ERROR") return "fail";
+  if (s == "BLOCKED") return "blocked";
+  if (s == "NOT-CHECKED") return "unchecked";
+  if (s == "OWN") return "own";
+  if (s == "UNTESTED") return "untested";
+  return "na";  // N/A, NOT-IMPLEMENTED
 }
 
-// Passed, failed, blocked and skipped as a bar of four widths.
-void write_bar(std::ostream& out, int passed, int failed, int skipped, int blocked = 0) {
-  const int total = passed + failed + skipped + blocked;
-  out << "<span class=\"bar\" title=\"" << passed << " passed, " << failed << " failed, " << (blocked ? std::to_string(blocked) + " blocked, " : "")
-      << skipped << " skipped\">";
+// Counts as a bar of widths: passed, failed, blocked, not checked, not applicable.
+void write_bar(std::ostream& out, const json& j) {
+  const std::pair<const char*, int> parts[] = {{"pass", num(j, "passed")},
+                                               {"fail", num(j, "failed")},
+                                               {"blocked", num(j, "blocked")},
+                                               {"unchecked", num(j, "not_checked")},
+                                               {"na", num(j, "not_applicable")}};
+  int total = 0;
+  for (const auto& [cls, n] : parts) total += n;
+  out << "<span class=\"bar\" title=\"" << num(j, "passed") << " passed, " << num(j, "failed") << " failed, "
+      << (num(j, "blocked") ? std::to_string(num(j, "blocked")) + " blocked, " : "") << num(j, "not_checked") << " not checked, "
+      << num(j, "not_applicable") << " not applicable\">";
   if (total > 0)
-    for (const auto& [cls, n] : {std::pair{"pass", passed}, std::pair{"fail", failed}, std::pair{"blocked", blocked}, std::pair{"skip", skipped}})
+    for (const auto& [cls, n] : parts)
       if (n) out << "<span class=\"" << cls << "\" style=\"width:" << (100.0 * n / total) << "%\"></span>";
   out << "</span>";
 }
 
 void write_counts(std::ostream& out, const json& j) {
   out << "<span class=\"n pass\">" << num(j, "passed") << " passed</span> <span class=\"n fail\">" << num(j, "failed")
-      << " failed</span> <span class=\"n skip\">" << num(j, "skipped") << " skipped</span>";
+      << " failed</span> <span class=\"n na\">" << num(j, "not_applicable") << " not applicable</span> <span class=\"n unchecked\">"
+      << num(j, "not_checked") << " not checked</span>";
 }
 
 // A failed scenario: where, what meldcheck holds there and what the engine did.
@@ -56,17 +70,11 @@ void write_failure(std::ostream& out, const json& sc) {
   out << "</dl></li>";
 }
 
-void write_clause(std::ostream& out, const json& c) {
-  const std::string status = str(c, "status"), id = str(c, "id");
-  out << "<tr class=\"clause " << status_class(status) << "\"><td><span class=\"chip\">" << esc(status) << "</span></td><td><code>"
-      << (id.empty() ? "(no clause cited)" : esc(id)) << "</code></td><td>" << esc(str(c, "text"));
-  if (!str(c, "source").empty()) out << " <span class=\"src\">" << esc(str(c, "source")) << "</span>";
-  out << "</td><td class=\"num\">" << num(c, "passed") << "/" << num(c, "passed") + num(c, "failed") + num(c, "blocked") + num(c, "skipped");
-  write_bar(out, num(c, "passed"), num(c, "failed"), num(c, "skipped"), num(c, "blocked"));
-  out << "</td></tr>\n<tr class=\"scenarios " << status_class(status) << "\"><td></td><td colspan=\"3\">";
+// The scenarios of a clause (or of none): the failures shown, the others folded.
+void write_scenarios(std::ostream& out, const json& scenarios) {
   std::string failures, others;
   int other_count = 0;
-  for (const json& sc : list(c, "scenarios")) {
+  for (const json& sc : scenarios) {
     if (status_class(str(sc, "status")) == "fail") {
       std::ostringstream f;
       write_failure(f, sc);
@@ -76,9 +84,9 @@ void write_clause(std::ostream& out, const json& c) {
       const std::string st = str(sc, "status");
       others += "<li class=\"" + status_class(st) + "\"><span class=\"chip\">" + esc(st) + "</span> " + esc(str(sc, "name")) +
                 " <span class=\"file\">" + esc(str(sc, "file")) + "</span>" +
-                (st == "SKIP"      ? " — " + esc(str(sc, "detail"))
-                 : st == "BLOCKED" ? " — fails first at a step of <code>" + esc(str(sc, "failed_rule")) + "</code>"
-                                   : "") +
+                (st == "BLOCKED"            ? " — fails first at a step of <code>" + esc(str(sc, "failed_rule")) + "</code>"
+                 : !str(sc, "detail").empty() ? " — " + esc(str(sc, "detail"))
+                                              : "") +
                 "</li>";
     }
   }
@@ -86,6 +94,23 @@ void write_clause(std::ostream& out, const json& c) {
   if (other_count)
     out << "<details><summary>" << other_count << (other_count == 1 ? " scenario" : " scenarios")
         << (failures.empty() ? "" : " more") << "</summary><ul class=\"others\">" << others << "</ul></details>";
+}
+
+void write_clause(std::ostream& out, const json& c) {
+  const std::string status = str(c, "status"), id = str(c, "id");
+  out << "<tr class=\"clause " << status_class(status) << "\"><td><span class=\"chip\">" << esc(status) << "</span></td><td><code>"
+      << esc(id) << "</code>";
+  if (str(c, "kind") != "rule" && !str(c, "kind").empty()) out << " <span class=\"kind\">meldcheck's " << esc(str(c, "kind")) << "</span>";
+  out << "</td><td>" << esc(str(c, "text"));
+  if (!str(c, "source").empty()) out << " <span class=\"src\">" << esc(str(c, "source")) << "</span>";
+  if (!str(c, "why").empty()) out << "<div class=\"why\">" << esc(str(c, "why")) << "</div>";
+  const int all = num(c, "passed") + num(c, "failed") + num(c, "blocked") + num(c, "not_checked") + num(c, "not_applicable");
+  out << "</td><td class=\"num\">" << num(c, "passed") << "/" << all;
+  write_bar(out, c);
+  out << "</td></tr>\n";
+  if (all == 0) return;
+  out << "<tr class=\"scenarios " << status_class(status) << "\"><td></td><td colspan=\"3\">";
+  write_scenarios(out, list(c, "scenarios"));
   out << "</td></tr>\n";
 }
 
@@ -93,18 +118,19 @@ void write_ruleset(std::ostream& out, const json& rs) {
   const std::string id = str(rs, "id");
   out << "<section class=\"ruleset\" id=\"rs-" << esc(id) << "\"><h2>" << esc(id) << "</h2>\n<p class=\"line\">"
       << esc(str(rs, "summary")) << "</p>\n";
-  for (const json& r : list(rs, "skip_reasons"))
-    out << "<p class=\"skipnote\">" << num(r, "count") << " skipped: " << esc(str(r, "reason")) << "</p>\n";
+  for (const json& r : list(rs, "reasons"))
+    out << "<p class=\"reason\">" << num(r, "count") << (str(r, "status") == "N/A" ? " not applicable: " : " not checked: ")
+        << esc(str(r, "reason")) << "</p>\n";
   if (!list(rs, "clauses").empty()) {
     out << "<table class=\"clauses\"><thead><tr><th></th><th>Clause</th><th>Rule (paraphrase, source)</th><th>Scenarios passed</th></tr></thead><tbody>\n";
     for (const json& c : list(rs, "clauses")) write_clause(out, c);
     out << "</tbody></table>\n";
   }
-  const json& uncited = list(rs, "uncited");
-  if (!uncited.empty()) {
-    out << "<details class=\"uncited\"><summary>" << uncited.size() << " clauses of the catalog no scenario here cites</summary><ul>";
-    for (const json& c : uncited) out << "<li><code>" << esc(str(c, "id")) << "</code> " << esc(str(c, "text")) << "</li>";
-    out << "</ul></details>\n";
+  const json& none = field(rs, "no_clause");
+  if (!list(none, "scenarios").empty()) {
+    out << "<div class=\"no-clause " << (num(none, "failed") ? "fail" : "pass") << "\"><h3>Scenarios that cite no clause</h3>";
+    write_scenarios(out, list(none, "scenarios"));
+    out << "</div>\n";
   }
   out << "</section>\n";
 }
@@ -126,15 +152,19 @@ table{border-collapse:collapse;width:100%}
 th{text-align:left;font-size:.78em;text-transform:uppercase;letter-spacing:.05em;color:#6a665c;padding:4px 6px}
 td{padding:4px 6px;vertical-align:top;border-top:1px solid #e4e0d6}
 .overview td.num,.clauses td.num{white-space:nowrap}
-.n.pass{color:#1d6b30}.n.fail{color:#a3261d}.n.skip{color:#77736a}
+.n.pass{color:#1d6b30}.n.fail{color:#a3261d}.n.na,.n.unchecked{color:#77736a}
 .bar{display:inline-flex;width:120px;height:.7em;margin-left:.6em;background:#e4e0d6;border-radius:3px;overflow:hidden;vertical-align:middle}
 .bar span{display:block;height:100%}
-.bar .pass{background:#3c9a55}.bar .fail{background:#c8463c}.bar .blocked{background:#d59a2a}.bar .skip{background:#b9b4a8}
+.bar .pass{background:#3c9a55}.bar .fail{background:#c8463c}.bar .blocked{background:#d59a2a}.bar .unchecked{background:#7f9cc0}.bar .na{background:#b9b4a8}
 .clauses td:nth-child(2) code{white-space:nowrap;word-break:normal}
 .line{font-family:"DejaVu Sans Mono",monospace;font-size:.88em;margin:.2em 0 .6em}
-.skipnote{color:#6a665c;font-size:.88em;margin:.1em 0}
+.reason{color:#6a665c;font-size:.88em;margin:.1em 0}
+.why{color:#6a665c;font-size:.85em;margin-top:.15em}
+.kind{font-size:.75em;color:#6a4f9c;white-space:nowrap}
+h3{font-size:.95rem;margin:.8em 0 .2em}
 .chip{display:inline-block;font-size:.72em;font-weight:700;padding:1px 6px;border-radius:4px;color:#fff;background:#8a867c}
 tr.pass .chip,li.pass .chip{background:#2f7d45}tr.fail .chip{background:#b3261e}tr.blocked .chip,li.blocked .chip{background:#b07a12}
+tr.unchecked .chip,li.unchecked .chip{background:#4f6f99}tr.own .chip{background:#6a4f9c}
 tr.clause.fail td{background:#fdf0ee}
 tr.scenarios td{border-top:none;padding-top:0}
 .src{color:#77736a;font-size:.82em}
@@ -147,10 +177,10 @@ li.failure dd{margin:0}
 dd.said{color:#7b1a14}
 details summary{cursor:pointer;color:#1d5b8f;font-size:.88em}
 ul.others{margin:.2em 0;font-size:.88em}
-.uncited{margin-top:.6em}
 .controls{display:none;margin:0 0 12px}
 .js .controls{display:block}
-.only-failing tr.pass,.only-failing tr.skip,.only-failing tr.blocked{display:none}
+.only-failing tr.pass,.only-failing tr.na,.only-failing tr.blocked,.only-failing tr.unchecked,.only-failing tr.untested,
+.only-failing tr.own,.only-failing .no-clause.pass{display:none}
 ul.others{list-style:none;padding-left:.4em}
 ul.others .chip{font-size:.62em}
 a{color:#1d5b8f}
@@ -191,6 +221,9 @@ void write_conformance_html(std::ostream& out, const json& report) {
   if (!engine_name.empty()) out << " (" << esc(engine_name) << ")";
   out << "</dd><dt>Rule ids</dt><dd>" << esc(str(report, "rule_ids"))
       << (str(report, "rule_ids") == "strict" ? " (a refusal must name the expected clause)" : " (a refusal need not name the clause)")
+      << "</dd><dt>meldcheck's own rules</dt><dd>" << esc(str(report, "own_rules"))
+      << (str(report, "own_rules") == "held" ? " (its bounds and notation count against the engine)"
+                                              : " (its bounds and notation do not count against the engine)")
       << "</dd><dt>Scenarios</dt><dd>";
   write_counts(out, report);
   out << "</dd></dl></section>\n";
@@ -201,10 +234,10 @@ void write_conformance_html(std::ostream& out, const json& report) {
     out << "<section class=\"card\"><table class=\"overview\"><thead><tr><th>Ruleset</th><th>Scenarios</th><th>Summary</th>"
            "</tr></thead><tbody>\n";
     for (const json& rs : rulesets) {
-      out << "<tr class=\"" << (num(rs, "failed") ? "fail" : num(rs, "passed") ? "pass" : "skip") << "\"><td><a href=\"#rs-"
+      out << "<tr class=\"" << (num(rs, "failed") ? "fail" : num(rs, "passed") ? "pass" : "na") << "\"><td><a href=\"#rs-"
           << esc(str(rs, "id")) << "\">" << esc(str(rs, "id")) << "</a></td><td class=\"num\">" << num(rs, "passed") << "/"
           << num(rs, "scenarios");
-      write_bar(out, num(rs, "passed"), num(rs, "failed"), num(rs, "skipped"));
+      write_bar(out, rs);
       out << "</td><td class=\"line\">" << esc(str(rs, "summary"))
           << "</td></tr>\n";
     }

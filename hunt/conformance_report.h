@@ -18,21 +18,27 @@ struct ConformanceRun {
   std::string engine;             // the command; "meldcheck" for its own engine
   nlohmann::json hello;           // the engine's answer to hello (its name and version), or null
   bool strict_rule_ids = false;
+  bool hold_own_rules = false;    // meldcheck's own clauses (bounds, notation) count against the engine
 };
 
-// The report (what --format json writes and the HTML page draws; spec/conformance-report.md):
-// totals, one summary line a ruleset, and for each ruleset its clauses in catalog order, each
-// with the scenarios citing it, passed, failed or skipped, a failed one with its first failing
-// step, meldcheck's answer there and the engine's. A clause fails when a scenario citing it fails.
-nlohmann::json conformance_report(const std::vector<EngineResult>& results, const RulesetLibrary& library,
+// The report (what --format json writes and the HTML page draws;
+// spec/conformance-report.schema.json): totals, one summary line a ruleset, and for each
+// ruleset every clause of its catalog in catalog order, each with its status (passes, fails,
+// not checked, not implemented by the engine, untested, meldcheck's own) and the scenarios
+// citing it, a failed one with its first failing step, meldcheck's answer there and the
+// engine's; the scenarios that cite no clause apart.
+nlohmann::json conformance_report(const std::vector<ScenarioResult>& results, const RulesetLibrary& library,
                                   const ConformanceRun& run);
 
-// A ruleset's line: `rummikub: 83/85 scenarios, 2 of 31 clauses failing: rummikub/set.size, ...`.
+// `N passed, M failed, K not applicable, J not checked`: the report's last line.
+std::string totals_line(const nlohmann::json& report);
+
+// A ruleset's line: `rummikub: 83/90 scenarios pass, 5 not applicable; 2 of 31 clauses checked failing: ...`.
 std::vector<std::string> conformance_summary(const nlohmann::json& report);
 
 enum class ConformanceFormat { kText, kJson, kJunit, kHtml };
 
-// In a format: text (a line a scenario, the summary lines, `N passed, M failed, K skipped`),
+// In a format: text (a line a scenario, the summary lines, the totals line),
 // JSON (the report), JUnit XML (a test suite a ruleset) or a self-contained HTML page.
 void write_conformance(std::ostream& out, const nlohmann::json& report, ConformanceFormat format);
 

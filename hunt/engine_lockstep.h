@@ -1,9 +1,10 @@
 // `meldcheck simulate --engine CMD`: meldcheck's engine and another one, spoken to through
 // the engine protocol (spec/engine-protocol.md), play the same random games in lockstep.
 // After every step their verdicts and positions are compared, and the other engine's legal
-// steps are each tried on meldcheck's engine; the first divergence is shrunk with
-// simulate's shrinker (hunt/shrink.h) and written as a scenario that says what each engine
-// did.
+// steps are each tried on meldcheck's engine. The games are drawn only from what the
+// engine plays (its hello: houses, kinds of step, starts, scores). Every distinct
+// divergence (hunt/findings.h) is shrunk with simulate's shrinker (hunt/shrink.h) once and
+// written as a scenario that says what each engine did; later ones like it are counted.
 #pragma once
 
 #include <atomic>
@@ -33,18 +34,22 @@ struct LockstepSettings {
   // hunt::kSampleEvery, or never.
   LegalCompare legal = LegalCompare::kAll;
   int jobs = 1;                     // games played side by side, each job with its own engine process
-  std::string out = "findings";     // where the divergence's scenario is written
+  std::string out = "findings";     // where the divergences' scenarios are written
   std::string how;                  // the command line, for the scenario's comment
+  size_t max_findings = 20;         // distinct divergences before the run stops (1: the first)
 };
 
-// Where the two engines first answered differently.
+// A distinct divergence: where the two engines first answered differently in the first
+// game that showed it, and how many games did.
 struct Divergence {
   // deal, verdict, rule (with strict rule ids), position, refusal (refused, and its state
   // changed), legal (a step it lists that meldcheck refuses)
   std::string kind;
+  std::string bucket;   // what makes it this divergence: the kind of step, what differs, the answers
   std::string message;  // what each engine did
   std::string path;     // the scenario written, shrunk
-  uint64_t game = 0;
+  uint64_t game = 0;    // the first game that showed it
+  uint64_t games = 1;   // the games that showed it
   size_t steps_before = 0, steps_after = 0;  // the game's steps, and the scenario's
 };
 
@@ -53,10 +58,13 @@ struct LockstepReport {
   uint64_t games = 0, hands = 0, steps = 0, refused = 0;
   uint64_t positions = 0;    // positions compared
   uint64_t legal_steps = 0;  // steps the engine listed, tried on meldcheck's engine
-  std::map<std::string, uint64_t> skipped;  // games not played, by why (an unsupported house)
-  std::vector<std::string> not_compared;    // what the engine does not answer (state, legal)
+  std::map<std::string, uint64_t> skipped;  // games not played, by why (a setup the engine does not start from)
+  std::vector<std::string> not_compared;    // what the engine does not answer (state, legal, scores)
   std::vector<std::string> engine_failures;  // crashes, hangs, garbage, with the request
-  std::optional<Divergence> divergence;
+  std::vector<Divergence> divergences;       // every distinct one, first found first
+  // Games left where meldcheck's own rules decided (its bound of turns, its notation),
+  // which count against the engine only with hold_own_rules: by rule.
+  std::map<std::string, uint64_t> own_rules;
   bool interrupted = false;
   double seconds = 0;
   // Summed over the jobs: each job's time, and its share waiting for the engine's answers
@@ -65,12 +73,18 @@ struct LockstepReport {
   double job_seconds = 0, engine_seconds = 0;
 };
 
-// Plays the games of `space` (game i as simulate plays it: the same deal and configuration)
-// until the budget is spent, a divergence is found, or `stop` is set. Throws
-// std::runtime_error when the engine cannot be started or greeted at all.
+// Plays the games of `space` that the engine plays (game i as simulate plays it: the same
+// deal and configuration) until the budget is spent, max_findings distinct divergences
+// are found, or `stop` is set. Throws std::runtime_error when the engine cannot be started
+// or greeted at all, or plays none of the games asked for.
 LockstepReport run_lockstep(const hunt::ConfigSpace& space, const LockstepSettings& settings,
                             const RulesetLibrary& library, const std::atomic<bool>& stop);
 
-void write_lockstep_report(std::ostream& out, const LockstepReport& report, bool json);
+enum class LockstepFormat { kText, kJson, kHtml };
+// The report: text (a line of counts, what was not played or compared and why, each
+// divergence with its count and scenario), JSON, or one self-contained HTML page.
+void write_lockstep_report(std::ostream& out, const LockstepReport& report, LockstepFormat format);
+// The page alone, from the report as JSON (lockstep_html.cc); tolerates any shape.
+void write_lockstep_html(std::ostream& out, const nlohmann::json& report);
 
 }  // namespace meldcheck

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "files/json_text.h"
+#include "hunt/engine_features.h"
 #include "hunt/protocol.h"
 #include "hunt/replay.h"
 #include "files/scenario.h"
@@ -56,6 +57,11 @@ EngineProcess* EngineSession::engine(std::string& why) {
     retire();
     return nullptr;
   }
+  if (const std::string problem = hello_problem(*r.answer); !problem.empty()) {
+    why = "hello: the answer breaks the protocol (spec/engine-protocol.schema.json): " + problem;
+    retire();
+    return nullptr;
+  }
   hello_ = *r.answer;
   return process_.get();
 }
@@ -79,20 +85,17 @@ bool lists(const json& list, const std::string& item) {
 
 }  // namespace
 
-std::string unsupported(const json& hello, const Scenario& sc) {
-  const json* rs = nullptr;
-  if (field(hello, "rulesets").is_array())
-    for (const json& r : field(hello, "rulesets"))
-      if (field(r, "id") == sc.ruleset) rs = &r;
-  if (!rs) return "the engine does not play " + sc.ruleset;
-  for (const std::string& v : sc.variants)
-    if (!lists(field(*rs, "variants"), v)) return "the engine does not play variant " + v;
-  for (const auto& [o, choice] : sc.options)
-    if (!lists(field(field(*rs, "options"), o), choice)) return "the engine does not play option " + o + "=" + choice;
-  return "";
+std::string unsupported(const json& hello, const Scenario& sc, const RulesetLibrary& library) {
+  const RulesetSpec* spec = library.find(sc.ruleset);
+  return spec ? offered_by(hello).refuses(*spec, sc.variants, sc.options) : "no ruleset " + sc.ruleset;
 }
 
 bool supports(const json& hello, const std::string& request) { return lists(field(hello, "requests"), request); }
+
+std::string not_applicable(const json& hello, const Scenario& sc, const RulesetLibrary& library, bool hold_own_rules) {
+  if (std::string no = unsupported(hello, sc, library); !no.empty()) return no;
+  return not_applicable(needs_of(sc), engine_features(hello, sc.ruleset), hold_own_rules);
+}
 
 namespace {
 
@@ -193,7 +196,9 @@ class ProtocolEngine : public GameEngine {
     std::string why;
     e_ = session_.engine(why);
     if (!e_) return EngineAnswer::of(EngineAnswer::Kind::kNoEngine, why);
-    if (const std::string no = unsupported(session_.hello(), sc); !no.empty()) return EngineAnswer::of(EngineAnswer::Kind::kUnsupported, no);
+    if (const std::string no = not_applicable(session_.hello(), sc, library_, session_.options().hold_own_rules); !no.empty())
+      return EngineAnswer::of(EngineAnswer::Kind::kUnsupported, no);
+    rule_ids_ = engine_features(session_.hello(), sc.ruleset).rule_ids;
     positions_ = supports(session_.hello(), "state");
     legal_ = supports(session_.hello(), "legal");
     seen_.reset();
@@ -264,7 +269,7 @@ class ProtocolEngine : public GameEngine {
     return engine_position(*e_, *sc_, library_, why, now);
   }
   bool tells_positions() const override { return positions_; }
-  bool rule_ids_compared() const override { return session_.options().strict_rule_ids; }
+  bool rule_ids_compared() const override { return session_.options().strict_rule_ids && rule_ids_; }
 
  private:
   static EngineAnswer trouble(std::string why) { return EngineAnswer::of(EngineAnswer::Kind::kTrouble, std::move(why)); }
@@ -290,6 +295,7 @@ class ProtocolEngine : public GameEngine {
     }
     out.kind = EngineAnswer::Kind::kRefused;
     out.rule = a.value("rule", "");
+    out.reason = a.value("reason", "");
     const auto& map = session_.options().rule_map;
     if (const auto m = map.find(a.value("reason", "")); m != map.end()) out.rule = m->second;
     out.said = "reject (" + a.value("reason", "") + (a.contains("rule") ? ", " + a.value("rule", "") : "") + ")";
@@ -331,7 +337,7 @@ class ProtocolEngine : public GameEngine {
   const YamlNode* steps_ = nullptr;
   std::optional<json> seen_;  // the engine's state since the last step
   EngineProcess* e_ = nullptr;
-  bool positions_ = false, legal_ = false;
+  bool positions_ = false, legal_ = false, rule_ids_ = true;
 };
 
 }  // namespace
@@ -340,48 +346,30 @@ std::unique_ptr<GameEngine> protocol_engine(EngineSession& session, const Rulese
   return std::make_unique<ProtocolEngine>(session, library);
 }
 
-EngineResult engine_result(const ScenarioResult& r) {
-  using S = ScenarioResult::Status;
-  EngineResult out{EngineResult::Status::kPass, r.file, r.name, r.step, r.note};
-  out.ruleset = r.ruleset;
-  out.clauses = r.clauses;
-  switch (r.status) {
-    case S::kPass: break;
-    case S::kSkip: out.status = EngineResult::Status::kSkip, out.detail = r.happened; break;
-    case S::kError: out.status = EngineResult::Status::kError, out.detail = r.error; break;
-    case S::kFail:
-      out.status = EngineResult::Status::kFail;
-      out.step_text = r.step_text;
-      out.expected = r.expected;
-      out.engine_said = r.happened;
-      out.failed_rule = r.failed_rule;
-      if (r.expected == "then" || r.expected == "expect") {
-        out.detail = r.expected + ": " + r.happened;
-        out.expected = r.expected == "then" ? "the position the step's `then` states" : "the position the scenario's `expect` states";
-      } else if (r.step == 0) {
-        out.detail = r.happened;
-      } else if (r.expected == "an answer" || r.engine_broke) {
-        out.detail = r.step_text + ": " + r.happened;
-      } else {
-        out.detail = r.step_text + ": expected " + r.expected + ", the engine said " + r.happened;
-      }
-      break;
-  }
-  return out;
+namespace {
+
+ScenarioResult unreadable(const std::string& path, const InputError& e) {
+  ScenarioResult r;
+  r.status = ScenarioResult::Status::kError;
+  r.file = path;
+  r.error = e.what();
+  return r;
 }
 
-std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
-                                                EngineSession& session, const NameFilter& filter) {
+}  // namespace
+
+std::vector<ScenarioResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
+                                                  EngineSession& session, const NameFilter& filter) {
   try {
     return replay_text_on_engine(read_text_file(path, YamlLimits{}.max_bytes), path, library, session, filter);
   } catch (const InputError& e) {
-    return {{EngineResult::Status::kError, path, "", 0, e.what()}};
+    return {unreadable(path, e)};
   }
 }
 
-std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
-                                                EngineSession& session, const NameFilter& filter) {
-  std::vector<EngineResult> out;
+std::vector<ScenarioResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
+                                                  EngineSession& session, const NameFilter& filter) {
+  std::vector<ScenarioResult> out;
   try {
     const std::vector<Scenario> scenarios = parse_scenarios(text, path, library);
     std::vector<YamlNode> docs = parse_yaml(text, path);
@@ -390,17 +378,20 @@ std::vector<EngineResult> replay_text_on_engine(const std::string& text, const s
       if (filter.accepts({scenarios[i].name, path}) && of_rulesets(session.options().rulesets, scenarios[i].ruleset)) {
         try {
           ProtocolEngine engine(session, library);
-          out.push_back(engine_result(replay_on(engine, scenarios[i], docs[i])));
+          out.push_back(replay_on(engine, scenarios[i], docs[i]));
         } catch (const nlohmann::json::exception& e) {  // an answer of the wrong shape
-          EngineResult malformed{EngineResult::Status::kFail, path, scenarios[i].name, 0, std::string("the engine's answer is malformed: ") + e.what()};
+          ScenarioResult malformed;
+          malformed.status = ScenarioResult::Status::kFail;
+          malformed.file = path;
+          malformed.name = scenarios[i].name;
           malformed.ruleset = scenarios[i].ruleset;
           malformed.clauses = cited_clauses(scenarios[i]);
-          malformed.engine_said = e.what();
+          malformed.happened = std::string("the engine's answer is malformed: ") + e.what();
           out.push_back(std::move(malformed));
         }
       }
   } catch (const InputError& e) {
-    out.push_back({EngineResult::Status::kError, path, "", 0, e.what()});
+    out.push_back(unreadable(path, e));
   }
   return out;
 }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hunt/engine_client.h"
+#include "hunt/engine_features.h"
 #include "hunt/game_engine.h"
 #include "hunt/replay.h"
 #include "files/ruleset_loader.h"
@@ -28,24 +29,12 @@ struct EngineReplayOptions {
   bool strict_rule_ids = false;                 // a refusal must name the expected rule id
   std::map<std::string, std::string> rule_map;  // the engine's reasons -> rule ids
   std::vector<std::string> rulesets;            // only the scenarios of these (all when empty)
+  // meldcheck's own clauses (a bound, the notation) held against the engine as the text's
+  // are; without it a scenario pinning one is not applicable.
+  bool hold_own_rules = false;
   // Instead of running `command`: an engine whose output is these bytes, started afresh
   // after each failure (EngineProcess::recorded; the fuzz target engine_reply_fuzz).
   std::optional<std::string> recorded;
-};
-
-struct EngineResult {
-  enum class Status { kPass, kFail, kSkip, kError };
-  Status status = Status::kPass;
-  std::string file, name;
-  int step = 0;         // the step it is about, 1-based; 0 for the scenario as a whole
-  std::string detail;   // what failed, or why it was skipped
-  std::string ruleset;  // empty when the file did not read
-  // Its `rules:` and then the rule ids its steps expect, each once.
-  std::vector<CitedClause> clauses;
-  // Where it failed: the step as written ("start", "expect" for the final expectations),
-  // what the suite holds there (meldcheck's answer) and what the engine did.
-  std::string step_text, expected, engine_said;
-  std::string failed_rule;  // the clause the failing step is about, if it names one (ScenarioResult)
 };
 
 // `--rule-map FILE`: a JSON object from the engine's reasons to rule ids (empty for no file).
@@ -78,7 +67,10 @@ class EngineSession {
 
 // Why the engine cannot play the house of `sc` (its ruleset, variants and options), from
 // its hello; empty when it can.
-std::string unsupported(const nlohmann::json& hello, const Scenario& sc);
+std::string unsupported(const nlohmann::json& hello, const Scenario& sc, const RulesetLibrary& library);
+// Why the scenario is not applicable to the engine: a house it does not play, or what the
+// scenario needs that it does not implement (hunt/engine_features.h); empty when it is.
+std::string not_applicable(const nlohmann::json& hello, const Scenario& sc, const RulesetLibrary& library, bool hold_own_rules);
 // Whether the engine's hello lists the request.
 bool supports(const nlohmann::json& hello, const std::string& request);
 
@@ -86,15 +78,11 @@ bool supports(const nlohmann::json& hello, const std::string& request);
 // actions written in the protocol's notation, the player named on each).
 std::unique_ptr<GameEngine> protocol_engine(EngineSession& session, const RulesetLibrary& library);
 
-// A scenario's result as `replay --engine` reports it (meldcheck's own replay too, for the
-// conformance report of its own engine).
-EngineResult engine_result(const ScenarioResult& r);
-
-std::vector<EngineResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
+std::vector<ScenarioResult> replay_file_on_engine(const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
 
 // The same for the scenarios of a text, as if read from `path`.
-std::vector<EngineResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
+std::vector<ScenarioResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
 
 }  // namespace meldcheck

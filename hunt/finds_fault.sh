@@ -1,7 +1,7 @@
 #!/bin/sh
 # Usage: finds_fault.sh MELDCHECK MELDCHECK_FAULTY FAULT OUT_DIR [SIMULATE FLAGS...]
 # `meldcheck simulate` on the engine with FAULT (engine/fault.h) switched on finds it:
-# exits 1, writes one shrunk scenario of at most 10 steps, which fails on the engine with
+# stopped at its first finding, exits 1, writes one shrunk scenario of at most 10 steps, which fails on the engine with
 # the fault and passes on the engine without it (its expectations come from the rules or
 # an oracle, never from what the faulty engine did).
 set -u
@@ -9,7 +9,7 @@ meldcheck=$1 faulty=$2 fault=$3 out=$4
 shift 4
 rm -rf "$out"
 mkdir -p "$(dirname "$out")"
-MELDCHECK_FAULT=$fault "$faulty" simulate --quiet --out "$out" "$@" > "$out.report"
+MELDCHECK_FAULT=$fault "$faulty" simulate --quiet --stop-on-first --out "$out" "$@" > "$out.report"
 status=$?
 cat "$out.report"
 [ "$status" -eq 1 ] || { echo "simulate with the fault $fault should exit 1 with a finding, got $status"; exit 1; }

@@ -25,6 +25,7 @@ struct EngineAnswer {
   };
   Kind kind = Kind::kOk;
   std::string rule;    // a refusal's rule id, as the engine names it ("" when it names none)
+  std::string reason;  // a refusal's reason in the engine's own words, where it gives one
   std::string said;    // the answer as a report shows it: "ok", "reject (reason, rule)"
   std::string detail;  // kTrouble, kUnsupported, kNoEngine: why; kRefused start: the engine's message
   // The engine broke its own contract on this step, whatever the scenario expects: what

@@ -40,7 +40,8 @@ Report run_report(const ConfigSpace& space, RunSettings settings) {
   r.stats = std::move(result.stats);
   r.seconds = result.seconds;
   r.jobs = settings.jobs;
-  if (result.failure) r.findings.push_back({result.failure->finding.check, result.failure->finding.message, "", result.failure->game.index});
+  for (const Bucket& b : result.findings)
+    r.findings.push_back({b.first.finding.check, b.first.finding.message, "", b.first.game.index, b.key, b.games.size()});
   return r;
 }
 
@@ -176,10 +177,10 @@ ruleset: rummy500
 setup:
   players:
     A: { hand: [7S, 7S, 7H, 2C] }
-    B: { hand: [] }
-    C: { hand: [] }
-    D: { hand: [] }
-    E: { hand: [] }
+    B: { hand: [KD] }
+    C: { hand: [JC] }
+    D: { hand: [10C] }
+    E: { hand: [9C] }
   phase: play
 )", "t.yaml", library()).at(0);
   GameState before = sc.start, after = sc.start;

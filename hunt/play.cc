@@ -109,11 +109,11 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   const RuleSet& r = c.rules;
   ++stats.games;
   GameState s;
-  int hands_at_most = settings.whole_match ? kHandsPerMatchAtMost : 1;
+  int hands_at_most = settings.whole_match && settings.steps.has(ActionKind::kNextHand) ? kHandsPerMatchAtMost : 1;
   if (settings.from_positions) {
     BoundaryPosition start = boundary_position(game);
     s = start.state;
-    if (start.bends_the_match()) hands_at_most = std::max(hands_at_most, 2);
+    if (start.bends_the_match() && settings.steps.has(ActionKind::kNextHand)) hands_at_most = std::max(hands_at_most, 2);
     std::string bends;
     for (Boundary b : start.bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
     ++stats.starts[bends.empty() ? "play" : bends];
@@ -122,6 +122,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   }
   CandidateLog* log = judge ? judge->candidates() : nullptr;
   RandomPlayer player(game.play_seed);
+  player.keep_only(settings.steps);
   SplitMix64 coin{game.play_seed ^ 0x5851F42D4C957F2Dull};
 
   Failure failure;
@@ -169,8 +170,8 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       next_hand.player = s.to_move;
       next_hand.seed = next_hand_seed(game, hands);
       chosen = &next_hand;
-    } else if (settings.arbitrary > 0 && double(coin.next() >> 11) * 0x1.0p-53 < settings.arbitrary) {
-      arbitrary = player.arbitrary(s, r);
+    } else if (settings.arbitrary > 0 && double(coin.next() >> 11) * 0x1.0p-53 < settings.arbitrary &&
+               settings.steps.has((arbitrary = player.arbitrary(s, r)).kind)) {
       chosen = &arbitrary;
       listed = false;
     } else {

@@ -22,6 +22,9 @@ struct PlaySettings {
   bool whole_match = false;              // play hands until the match is over
   // Start each game from a boundary position (hunt/boundary.h) instead of its deal.
   bool from_positions = false;
+  // The kinds of step played (another engine's: those it implements). Without next_hand a
+  // game is one hand, whole_match or not.
+  ActionKinds steps = ActionKinds::all();
 };
 
 // A game as it was played: where it started and its steps.

@@ -339,8 +339,8 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
   switch (started.kind) {
     case EngineAnswer::Kind::kOk: break;
     case EngineAnswer::Kind::kUnsupported:
-      res.status = ScenarioResult::Status::kSkip;
-      res.happened = started.detail;
+      res.status = ScenarioResult::Status::kNotApplicable;
+      res.reason = started.detail;
       return res;
     case EngineAnswer::Kind::kNoEngine:
       res.status = ScenarioResult::Status::kError;
@@ -352,9 +352,14 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
       return res;
     case EngineAnswer::Kind::kTrouble: return fail(0, nullptr, "the game started", started.detail, "");
   }
+  // What went unread: a step's listing, expectations (each kind once).
+  std::vector<std::string> unchecked;
+  auto unread = [&](const std::string& what) {
+    if (std::find(unchecked.begin(), unchecked.end(), what) == unchecked.end()) unchecked.push_back(what);
+  };
   // Whether the expectations are unmet (the result then says how).
   auto unmet = [&](const Expectations& want, int step, const Step* st) {
-    if (!engine.tells_positions()) return false;
+    if (!engine.tells_positions()) return unread(st ? "then" : "expect"), false;
     const char* what = st ? "then" : "expect";
     std::string why;
     const std::optional<GameState> now = engine.position(why);
@@ -368,6 +373,7 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
     const int k = int(i + 1);
     if (st.listed) {
       const std::optional<bool> listed = engine.lists(i);
+      if (!listed) unread("listed");
       if (listed && *listed != *st.listed && (engine.lists_every_step() || *listed))
         return fail(k, &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
                     *listed ? "listed" : "not listed", "");
@@ -392,12 +398,38 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode&
     } else if (!want_rule.empty() && engine.rule_ids_compared() && a.rule != want_rule) {
       return fail(k, &st, "reject " + want_rule, a.said, engine.rule_text(a));
     }
+    if (refused && !want_rule.empty() &&
+        std::find(res.refusals_checked.begin(), res.refusals_checked.end(), want_rule) == res.refusals_checked.end())
+      res.refusals_checked.push_back(want_rule);
     if (st.then && unmet(*st.then, k, &st)) return res;
   }
   if (sc.expect && unmet(*sc.expect, 0, nullptr)) return res;
-  const bool expects = sc.expect || std::any_of(sc.steps.begin(), sc.steps.end(), [](const Step& st) { return st.then.has_value(); });
-  if (!engine.tells_positions() && expects) res.note = "verdicts only: the engine does not answer state";
+  if (!unchecked.empty()) {
+    // Every verdict held; what the scenario states beyond them went unread.
+    res.status = ScenarioResult::Status::kNotChecked;
+    std::string what;
+    for (const std::string& u : unchecked) what += (what.empty() ? "" : ", ") + u;
+    const bool listing = std::find(unchecked.begin(), unchecked.end(), "listed") != unchecked.end();
+    const bool positions = unchecked.size() > (listing ? 1u : 0u);
+    res.reason = what + " not checked: the engine does not answer " +
+                 (positions && listing ? "state or legal" : positions ? "state" : "legal");
+  }
   return res;
+}
+
+std::string result_detail(const ScenarioResult& r) {
+  using S = ScenarioResult::Status;
+  switch (r.status) {
+    case S::kPass: return "";
+    case S::kNotApplicable:
+    case S::kNotChecked: return r.reason;
+    case S::kError: return r.error;
+    case S::kFail: break;
+  }
+  if (r.expected == "then" || r.expected == "expect") return r.expected + ": " + r.happened;
+  if (r.step == 0) return r.happened;
+  if (r.expected == "an answer" || r.engine_broke) return r.step_text + ": " + r.happened;
+  return r.step_text + ": expected " + r.expected + ", the engine said " + r.happened;
 }
 
 ScenarioResult replay(const Scenario& sc) {

@@ -16,27 +16,42 @@ struct CitedClause {
   std::string id, text, source;
 };
 
+// A scenario replayed on an engine, meldcheck's or another: what `replay` reports, in
+// every format, and what the conformance report groups by clause.
 struct ScenarioResult {
-  enum class Status { kPass, kFail, kSkip, kError };
+  enum class Status {
+    kPass,
+    kFail,
+    kNotApplicable,  // it needs what the engine does not implement (a house, a kind of step...): `reason`
+    kNotChecked,     // every verdict held, but expectations went unread: `reason` says which and why
+    kError,          // it could not be replayed: a file that does not read, no engine
+  };
   Status status = Status::kPass;
   std::string file;
   std::string name;
-  int step = 0;            // the failing step, 1-based; 0 for the final expectations
-  std::string step_text;   // the step as written
+  int step = 0;            // the failing step, 1-based; 0 for the start or the final expectations
+  std::string step_text;   // the step as written ("start", "expect")
   std::string expected;    // what the scenario expected
   std::string happened;    // what the engine did
   std::string rule;        // the rule the engine cited, with its paraphrase
   std::string error;       // kError: file:line:column: message
-  std::string note;        // a pass with a reservation (verdicts only, ...)
+  std::string reason;      // kNotApplicable, kNotChecked: why
   // kFail by the engine itself, whatever the scenario expects: a refusal that changed the
   // state, or the engine's invariants broken.
   bool engine_broke = false;
-  std::string ruleset;
+  std::string ruleset;     // empty when the file did not read
   std::vector<CitedClause> clauses;  // its `rules:`, then the rule ids its steps expect, each once
   // kFail: the clause it is about, where one is named (the rule a refusal must name; the
   // catalog clause the engine refused a legal step or the setup by).
   std::string failed_rule;
+  // The clauses whose refusals it checked step by step (each `reject: <id>` whose verdict
+  // was compared): those a kNotChecked result still tells about.
+  std::vector<std::string> refusals_checked;
 };
+
+// What a result is about in one line, without its file and name: where it failed and how,
+// or why it is not applicable or not checked, or the error.
+std::string result_detail(const ScenarioResult& r);
 
 // Whether `ruleset` is among `rulesets` (`replay --ruleset`; every ruleset when empty).
 bool of_rulesets(const std::vector<std::string>& rulesets, const std::string& ruleset);

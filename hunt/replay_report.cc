@@ -12,7 +12,8 @@ const char* status_name(ScenarioResult::Status s) {
   switch (s) {
     case ScenarioResult::Status::kPass: return "pass";
     case ScenarioResult::Status::kFail: return "fail";
-    case ScenarioResult::Status::kSkip: return "skip";
+    case ScenarioResult::Status::kNotApplicable: return "not-applicable";
+    case ScenarioResult::Status::kNotChecked: return "not-checked";
     case ScenarioResult::Status::kError: return "error";
   }
   return "?";
@@ -35,7 +36,8 @@ std::string result_line(const ScenarioResult& r) {
   switch (r.status) {
     case ScenarioResult::Status::kPass: return "PASS " + r.file + ": " + r.name;
     case ScenarioResult::Status::kFail: return "FAIL " + r.file + ": " + r.name + ": " + failure_text(r);
-    case ScenarioResult::Status::kSkip: return "SKIP " + r.file + ": " + r.name + ": " + r.happened;
+    case ScenarioResult::Status::kNotApplicable: return "N/A " + r.file + ": " + r.name + ": " + r.reason;
+    case ScenarioResult::Status::kNotChecked: return "NOT-CHECKED " + r.file + ": " + r.name + ": " + r.reason;
     case ScenarioResult::Status::kError: return "ERROR " + r.error;
   }
   return "";

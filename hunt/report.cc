@@ -116,7 +116,8 @@ std::string to_json(const Report& r, const RulesetLibrary& library) {
   }
   json findings = json::array();
   for (const FindingEntry& f : r.findings)
-    findings.push_back({{"check", f.check}, {"message", f.message}, {"scenario", f.scenario}, {"game", f.game}});
+    findings.push_back({{"check", f.check}, {"message", f.message}, {"scenario", f.scenario}, {"game", f.game},
+                        {"bucket", f.bucket}, {"games", f.games}});
   json cited = json::object();
   for (const auto& [id, n] : r.cited) cited[id] = n;
   json out = {
@@ -189,7 +190,8 @@ Report report_from_json(const std::string& text, const std::string& file) {
   r.cited = get<std::map<std::string, int64_t>>(j, "scenario_citations", file);
   for (const json& f : j.at("findings"))
     r.findings.push_back({get<std::string>(f, "check", file), get<std::string>(f, "message", file),
-                          get<std::string>(f, "scenario", file), get<uint64_t>(f, "game", file)});
+                          get<std::string>(f, "scenario", file), get<uint64_t>(f, "game", file),
+                          get<std::string>(f, "bucket", file), get<uint64_t>(f, "games", file)});
   const json& timing = j.at("timing");
   r.seconds = get<double>(timing, "seconds", file);
   r.cpu_seconds = get<double>(timing, "cpu_seconds", file);
@@ -214,7 +216,16 @@ Report merge(const std::vector<Report>& shards) {
       throw std::invalid_argument("the reports are not shards of one run (seed, policy, checks, rulesets or budget differ)");
     if (!seen.insert(r.shard).second) throw std::invalid_argument("shard " + std::to_string(r.shard) + " is given twice");
     out.stats.merge(r.stats);
-    out.findings.insert(out.findings.end(), r.findings.begin(), r.findings.end());
+    for (const FindingEntry& f : r.findings) {  // one finding a bucket: its first game, every shard's games
+      auto same = std::find_if(out.findings.begin(), out.findings.end(), [&](const FindingEntry& g) { return g.bucket == f.bucket; });
+      if (same == out.findings.end()) {
+        out.findings.push_back(f);
+        continue;
+      }
+      const uint64_t games = same->games + f.games;
+      if (f.game < same->game) *same = f;
+      same->games = games;
+    }
     out.seconds = std::max(out.seconds, r.seconds);  // shards run side by side
     out.cpu_seconds += r.cpu_seconds;
     out.jobs += r.jobs;
@@ -240,7 +251,8 @@ void write_text(std::ostream& out, const Report& r, const RulesetLibrary& librar
   out << line;
   if (r.findings.empty()) out << "no findings\n";
   for (const FindingEntry& f : r.findings)
-    out << "FINDING " << f.check << " in game " << f.game << ": " << f.message << "\n  scenario: " << f.scenario << "\n";
+    out << "FINDING " << f.check << " in game " << f.game << (f.games > 1 ? " and " + std::to_string(f.games - 1) + " more" : "")
+        << ": " << f.message << "\n  " << f.bucket << "\n  scenario: " << f.scenario << "\n";
   std::snprintf(line, sizeof line, "hand length in actions: median %lld, p90 %lld, max %lld\n", (long long)r.stats.hand_length(0.5),
                 (long long)r.stats.hand_length(0.9),
                 (long long)(r.stats.hand_lengths.empty() ? 0 : r.stats.hand_lengths.rbegin()->first));

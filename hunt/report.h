@@ -14,9 +14,13 @@
 
 namespace meldcheck::hunt {
 
+// A distinct finding of the run (hunt/findings.h): its first game, shrunk and written as a
+// scenario, and how many games met it.
 struct FindingEntry {
   std::string check, message, scenario;
-  uint64_t game = 0;
+  uint64_t game = 0;    // the first game that met it
+  std::string bucket;   // what makes it this finding and no other
+  uint64_t games = 1;   // the games that met it
 };
 
 struct Report {

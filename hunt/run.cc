@@ -32,11 +32,12 @@ RunResult run(const ConfigSpace& space, const RunSettings& settings, const std::
 
   std::atomic<uint64_t> next_batch{0}, games_done{0};
   std::atomic<int64_t> actions{0};
-  std::atomic<uint64_t> failed_at{kUnlimited};  // the smallest failing position so far
+  // The position of the game that showed the last finding the run looks for, once shown.
+  std::atomic<uint64_t> failed_at{kUnlimited};
   std::atomic<bool> stop{false};
   std::mutex mutex;
-  std::map<uint64_t, Stats> batches;  // by batch, merged at the end up to the first failure
-  std::map<uint64_t, Failure> failures;
+  std::map<uint64_t, Stats> batches;  // by batch, merged at the end up to failed_at's
+  Buckets findings;  // by position in the shard's sequence (the game's index when unsharded)
   double cpu = 0;
   const Clock::time_point start = Clock::now();
 
@@ -56,11 +57,9 @@ RunResult run(const ConfigSpace& space, const RunSettings& settings, const std::
         ++games_done;
         if (f) {
           std::lock_guard<std::mutex> lock(mutex);
-          failures.emplace(pos, std::move(*f));
-          uint64_t seen = failed_at.load();
-          while (pos < seen && !failed_at.compare_exchange_weak(seen, pos)) {
-          }
-          break;
+          f->game.index = pos;  // its place in this shard's sequence, for the order of findings
+          findings.add(std::move(*f));
+          if (settings.max_findings > 0) failed_at = findings.nth_first(settings.max_findings);
         }
         if (by_time && since(start) >= settings.seconds) stop = true;
       }
@@ -97,11 +96,16 @@ RunResult run(const ConfigSpace& space, const RunSettings& settings, const std::
   out.seconds = since(start);
   out.cpu_seconds = cpu;
   out.interrupted = interrupt.load();
-  // Every batch up to the first failure's: a later one may have been played meanwhile.
+  // Every batch up to the last finding's: a later one may have been played meanwhile.
   const uint64_t last_batch = failed_at.load() == kUnlimited ? kUnlimited : failed_at.load() / kBatch;
   for (const auto& [batch, stats] : batches)
     if (batch <= last_batch) out.stats.merge(stats);
-  if (!failures.empty()) out.failure = std::move(failures.begin()->second);
+  if (failed_at.load() != kUnlimited) findings.keep_up_to(failed_at.load());
+  out.findings = findings.sorted();
+  for (Bucket& b : out.findings) {  // back to the games' own indices
+    b.first.game.index = b.first.game.index * uint64_t(settings.shards) + uint64_t(settings.shard - 1);
+    for (uint64_t& g : b.games) g = g * uint64_t(settings.shards) + uint64_t(settings.shard - 1);
+  }
   return out;
 }
 

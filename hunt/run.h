@@ -1,8 +1,10 @@
 // A run of many random games over several jobs: `meldcheck simulate`. Work is split by game
 // index (in batches, each played in order by one job), never by thread, so the same seed
 // gives the same games and the same counts for any number of jobs; a shard K/N plays the
-// games whose index is K-1 modulo N. On a finding, no game after it is started, the games
-// before it are finished (one of them may fail first), and the first failing game is kept.
+// games whose index is K-1 modulo N. Findings are grouped (hunt/findings.h) and the run
+// goes on after one: once `max_findings` distinct ones have shown, no game after the one
+// that showed the last is started, and the games before it are finished (they may show
+// others first), so that the findings are those of the first games, whatever the jobs.
 #pragma once
 
 #include <atomic>
@@ -12,6 +14,7 @@
 #include <optional>
 
 #include "hunt/config.h"
+#include "hunt/findings.h"
 #include "hunt/play.h"
 #include "hunt/stats.h"
 
@@ -24,6 +27,7 @@ struct RunSettings {
   double seconds = 0;     // kSeconds
   int jobs = 1;
   int shard = 1, shards = 1;  // this run is the shard-th of `shards` parts
+  size_t max_findings = 20;   // distinct findings before the run stops (1: stop on the first)
   PlaySettings play;
 };
 
@@ -35,7 +39,7 @@ struct Progress {
 
 struct RunResult {
   Stats stats;
-  std::optional<Failure> failure;  // the first game that failed, by index
+  std::vector<Bucket> findings;  // every distinct finding, first found first
   double seconds = 0;              // wall clock
   double cpu_seconds = 0;          // the jobs' time, added up
   bool interrupted = false;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "engine/invariants.h"
 #include "engine/position.h"
 
 #include "hunt/replay.h"
@@ -243,6 +244,19 @@ Case plainer_config(Case best, const Recheck& still_fails) {
   return best;
 }
 
+// Whether a player who owned a meld at `from` has opened and owns none at `start`: a setup
+// the contract reads (`opened: true` says so) but no game of melds that stay on the table
+// reaches, and where another engine that keeps no `opened` of its own answers otherwise.
+bool lost_last_meld(const GameState& start, const GameState& from, const RuleSet& r) {
+  if (r.table.free_rearrangement) return false;
+  auto owns = [](const GameState& s, int p) {
+    return std::any_of(s.table.all().begin(), s.table.all().end(), [&](const Meld& m) { return m.owner == p; });
+  };
+  for (int p = 0; p < start.num_players && p < from.num_players; ++p)
+    if (start.players[p].opened && !owns(start, p) && owns(from, p)) return true;
+  return false;
+}
+
 // The game as it was played, from its deal or its setup.
 Case as_played(const Failure& failure) {
   std::optional<DealInfo> deal;
@@ -257,9 +271,19 @@ Case shrink(const Failure& failure) {
   return shrink(failure, [&](const Case& c) { return recheck(c, check); });
 }
 
-Case shrink(const Failure& failure, const Recheck& still_fails) {
+Case shrink(const Failure& failure, const Recheck& given) {
   const std::string& check = failure.finding.check;
   const RuleSet& r = failure.game.config->rules;
+  // A shrunk setup stays a position the rules can reach (engine/invariants.h): a finding
+  // from one no game reaches says nothing of the game (C-Reduce keeps a reduced case a
+  // valid program for the same reason).
+  // And it stays the same finding: about the same clause or fact (a shrunk case that fails
+  // another way is another finding, C-Reduce's interestingness test).
+  const Recheck still_fails = [&](const Case& c) -> std::optional<Finding> {
+    if (!c.deal && (unreachable(c.start, c.config->rules) || lost_last_meld(c.start, failure.at, c.config->rules))) return std::nullopt;
+    std::optional<Finding> f = given(c);
+    return f && f->about == failure.finding.about ? f : std::nullopt;
+  };
   Case from_deal = as_played(failure);
   if (failure.trace.actions.empty() && !failure.from_setup) return from_deal;  // the deal itself
 

@@ -50,11 +50,11 @@ bool same_tiles(const TableMeld& a, const TableMeld& b) {
   return true;
 }
 
-// A set of an arrangement as the clauses before joker.standin read it: each joker stands
+// A set of an arrangement as the clauses before notation.standin read it: each joker stands
 // for what its stand-in names (a whole tile; a number alone, in any colour; bare, any
 // tile), and `readings` are the ways this makes the set valid. Written as the rules want,
 // that is the one way it is written; where the stand-ins leave it open or say too little,
-// joker.standin fails and the earlier clauses fail only however it is read. A set no
+// notation.standin fails and the earlier clauses fail only however it is read. A set no
 // reading makes valid breaks the set clauses of its tiles as named.
 struct SetRead {
   MeldFaults faults;
@@ -226,7 +226,7 @@ const RulesetRules& rummikub() {
           {"opening.rack-only", [](const Context& c) { return opening_applies(c) && !opening(c).old_sets_kept; }},
           {"arrange.table-stays", tile_left_table},
           {"arrange.rack-tile", no_rack_tile},
-          {"joker.standin", [](const Context& c) { return set_faults(c).standin; }},
+          {"notation.standin", [](const Context& c) { return set_faults(c).standin; }},
           {"joker.natural", [](const Context& c) { return set_faults(c).natural; }},
           {"pool.empty",
            [](const Context& c) { return c.is(MoveKind::kPass) && (!c.at.stock.empty() || can_lay_a_tile(c)); }},

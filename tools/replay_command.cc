@@ -72,10 +72,8 @@ int replay_on_meldcheck(const ReplayFlags& flags, const RulesetLibrary& lib) {
   if (results.empty() && !flags.filter.empty()) std::cerr << "meldcheck replay: no scenario matches --filter '" << flags.filter << "'\n";
   bool written = true;
   if (flags.format == "html" || !flags.reports.empty()) {
-    // The conformance report of meldcheck's own engine.
-    std::vector<EngineResult> rows;
-    for (const ScenarioResult& r : results) rows.push_back(engine_result(r));
-    written = write_reports(conformance_report(rows, lib, {"meldcheck", nullptr, true}), flags);
+    // The conformance report of meldcheck's own engine, which holds its own rules.
+    written = write_reports(conformance_report(results, lib, {.engine = "meldcheck", .strict_rule_ids = true, .hold_own_rules = true}), flags);
   } else {
     const ReportFormat f = flags.format == "json" ? ReportFormat::kJson : flags.format == "junit" ? ReportFormat::kJunit : ReportFormat::kText;
     write_report(std::cout, results, f, f == ReportFormat::kText && colour_wanted(STDOUT_FILENO));
@@ -88,8 +86,11 @@ int replay_on_meldcheck(const ReplayFlags& flags, const RulesetLibrary& lib) {
 
 // Scenarios against another engine, one process at a time (an engine is one game at a time).
 int replay_on_engine(const ReplayFlags& flags, const RulesetLibrary& lib) {
-  EngineReplayOptions options{flags.engine, std::chrono::milliseconds(flags.timeout_ms), flags.rule_ids == "strict", {}, flags.rulesets,
-                              std::nullopt};
+  EngineReplayOptions options{.command = flags.engine,
+                              .timeout = std::chrono::milliseconds(flags.timeout_ms),
+                              .strict_rule_ids = flags.rule_ids == "strict",
+                              .rulesets = flags.rulesets,
+                              .hold_own_rules = flags.own_rules};
   try {
     options.rule_map = read_rule_map(flags.rule_map);
   } catch (const std::invalid_argument& e) {
@@ -98,19 +99,23 @@ int replay_on_engine(const ReplayFlags& flags, const RulesetLibrary& lib) {
   }
   EngineSession session(options);
   const NameFilter filter(flags.filter);
-  std::vector<EngineResult> results;
+  std::vector<ScenarioResult> results;
   bool unreadable = false;
   for (const std::string& path : flags.paths)
     for (const std::string& file : scenario_files(path))
       for (auto& r : replay_file_on_engine(file, lib, session, filter)) {
-        unreadable |= r.status == EngineResult::Status::kError && r.name.empty();
+        unreadable |= r.status == ScenarioResult::Status::kError && r.name.empty();
         results.push_back(std::move(r));
       }
-  const bool written = write_reports(conformance_report(results, lib, {flags.engine, session.hello(), options.strict_rule_ids}), flags);
+  const ConformanceRun run{.engine = flags.engine,
+                           .hello = session.hello(),
+                           .strict_rule_ids = options.strict_rule_ids,
+                           .hold_own_rules = options.hold_own_rules};
+  const bool written = write_reports(conformance_report(results, lib, run), flags);
   if (session.restarts() > 0) std::cerr << "meldcheck replay: the engine was started again " << session.restarts() << " times\n";
   if (unreadable || !written) return 2;
   for (const auto& r : results)
-    if (r.status == EngineResult::Status::kFail || r.status == EngineResult::Status::kError) return 1;
+    if (r.status == ScenarioResult::Status::kFail || r.status == ScenarioResult::Status::kError) return 1;
   return 0;
 }
 
@@ -126,11 +131,12 @@ CLI::App* add_replay_command(CLI::App& app, ReplayFlags& flags) {
   replay->add_option("--report", flags.reports,
                      "also write the conformance report to FILE, its format by extension (.html, .json, .xml for JUnit, .txt); "
                      "repeatable")
-      ->check([](const std::string& file) { return format_of_file(file) ? "" : "a report file ends in .html, .json, .xml or .txt: " + file; });
+      ->check([](const std::string& file) { return format_of_file(file) ? "" : "a report file ends in .html, .json, .xml or .txt: " + file; })
+      ->allow_extra_args(false);
   replay->add_option("--filter", flags.filter,
                      "scenarios whose name or file matches: PATTERN[:PATTERN...][:-NEGATIVE...], * and ? wildcards "
                      "(GoogleTest style; a - opens the negative part at the start or after a :)");
-  replay->add_option("--ruleset", flags.rulesets, "only the scenarios of this ruleset; repeatable");
+  replay->add_option("--ruleset", flags.rulesets, "only the scenarios of this ruleset; repeatable")->allow_extra_args(false);
   replay->add_option("--jobs", flags.jobs, "files replayed at once (0: one a core); the report is the same")->check(CLI::Range(0, 1024));
   replay->add_option("--engine", flags.engine,
                      "replay against another engine through the engine protocol (spec/engine-protocol.md): a command, "
@@ -138,6 +144,9 @@ CLI::App* add_replay_command(CLI::App& app, ReplayFlags& flags) {
   replay->add_option("--rule-ids", flags.rule_ids, "with --engine: loose (legal or refused) or strict (the expected rule id too)")
       ->check(CLI::IsMember({"loose", "strict"}));
   replay->add_option("--rule-map", flags.rule_map, "with --engine: a JSON object from the engine's reasons to rule ids");
+  replay->add_flag("--own-rules", flags.own_rules,
+                   "with --engine: hold the engine to meldcheck's own rules too (its bounds and notation, kind bound or "
+                   "notation in spec/); without it a scenario pinning one is not applicable");
   replay->add_option("--timeout", flags.timeout_ms, "with --engine: milliseconds an answer may take")->check(CLI::Range(1, 3600000));
   return replay;
 }

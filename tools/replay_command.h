@@ -19,6 +19,7 @@ struct ReplayFlags {
   std::vector<std::string> rulesets;  // --ruleset: only their scenarios
   int jobs = 1;
   std::string engine, rule_ids = "loose", rule_map;
+  bool own_rules = false;  // with --engine: meldcheck's own clauses count against the engine
   int timeout_ms = 5000;
   std::vector<std::string> reports;  // --report FILE: the conformance report besides, its format by extension
 };

@@ -30,8 +30,10 @@ std::string checks_help() {
   for (const hunt::CheckInfo& c : hunt::all_checks())
     s += std::string("  ") + c.id + std::string(16 - std::string(c.id).size(), ' ') + c.what +
          (c.every_step ? "" : " (end of hand)") + "\n";
-  return s + "On a finding every job stops; the game is shrunk to a minimal scenario, written under --out, "
-             "and the command exits with 1.";
+  return s + "A run goes on after a finding. Findings are grouped: two are one when they are the same check at the same "
+             "kind of step about the same clause or fact, whatever the cards. Each distinct one is shrunk from its first "
+             "game to a minimal scenario, written under --out, and the games that met it are counted; after --max-findings "
+             "distinct ones the run stops, and the command exits with 1 when there was any.";
 }
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -100,6 +102,8 @@ hunt::RunSettings settings_from(const SimulateFlags& f) {
   s.play.arbitrary = f.arbitrary.value_or(0);
   s.play.from_positions = f.start == "positions";
   s.play.checks = f.checks == "none" ? hunt::CheckLevel::kNone : f.checks == "sampled" ? hunt::CheckLevel::kSampled : hunt::CheckLevel::kAll;
+  if (f.max_findings < 1) throw BadInput("--max-findings must be at least 1");
+  s.max_findings = f.stop_on_first ? 1 : size_t(f.max_findings);
   return s;
 }
 
@@ -160,7 +164,11 @@ int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const
   if (!f.merge.empty() || !f.shard.empty()) throw BadInput("--engine plays one run: no --shard or --merge");
   if (f.policy != "random") throw BadInput("--engine plays the random policy");
   LockstepSettings s;
-  s.engine = {f.engine, std::chrono::milliseconds(f.timeout_ms), f.rule_ids == "strict", {}, {}, std::nullopt};
+  s.engine = {.command = f.engine,
+              .timeout = std::chrono::milliseconds(f.timeout_ms),
+              .strict_rule_ids = f.rule_ids == "strict",
+              .hold_own_rules = f.own_rules};
+  s.max_findings = run.max_findings;
   try {
     s.engine.rule_map = read_rule_map(f.rule_map);
   } catch (const std::invalid_argument& e) {
@@ -189,8 +197,11 @@ int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const
     return 2;
   }
   std::signal(SIGINT, previous);
-  write_lockstep_report(std::cout, report, f.format == "json");
-  if (report.divergence || !report.engine_failures.empty()) return 1;
+  write_lockstep_report(std::cout, report,
+                        f.format == "json"   ? LockstepFormat::kJson
+                        : f.format == "html" ? LockstepFormat::kHtml
+                                             : LockstepFormat::kText);
+  if (!report.divergences.empty() || !report.engine_failures.empty()) return 1;
   if (report.interrupted) return 130;
   if (report.games == 0) {
     std::cerr << "meldcheck simulate: the engine plays none of these games\n";
@@ -226,12 +237,15 @@ CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
       ->capture_default_str();
   sim->add_option("--arbitrary", f.arbitrary, "the chance that a step is an arbitrary action, to be refused cleanly (default 0; 0.1 with --engine)");
   sim->add_option("--checks", f.checks, "all, sampled or none (below)")->check(CLI::IsMember({"all", "sampled", "none"}))->capture_default_str();
-  sim->add_option("--format", f.format, "text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  sim->add_option("--format", f.format, "text or json; html with --engine")->check(CLI::IsMember({"text", "json", "html"}))->capture_default_str();
   sim->add_option("--out", f.out, "where findings are written")->capture_default_str();
   sim->add_option("--shard", f.shard, "K/N: play the K-th of N disjoint parts of the run");
   sim->add_option("--merge", f.merge, "merge the JSON reports of a run's shards into the whole run's report");
   sim->add_option("--scenarios", f.scenarios, "the scenarios whose citations the coverage map counts (default scenarios/)");
   sim->add_flag("--quiet", f.quiet, "no progress line");
+  sim->add_option("--max-findings", f.max_findings, "stop after this many distinct findings, each shrunk and written once")
+      ->capture_default_str();
+  sim->add_flag("--stop-on-first", f.stop_on_first, "stop at the first finding (--max-findings 1)");
   sim->add_option("--engine", f.engine,
                   "play in lockstep with another engine through the engine protocol (spec/engine-protocol.md), "
                   "comparing verdicts, positions and its legal steps after every step: a command, run with /bin/sh -c");
@@ -240,6 +254,9 @@ CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
       ->check(CLI::IsMember({"loose", "strict"}))
       ->capture_default_str();
   sim->add_option("--rule-map", f.rule_map, "with --engine: a JSON object from the engine's reasons to rule ids");
+  sim->add_flag("--own-rules", f.own_rules,
+                "with --engine: hold the engine to meldcheck's own rules too (its bound of turns, its notation); without "
+                "it a game is left where one decides");
   sim->add_option("--legal", f.legal,
                   "with --engine: try the steps the engine lists on meldcheck's engine at every step (all), at one in " +
                       std::to_string(hunt::kSampleEvery) + " (sampled) or never (none)")
@@ -270,6 +287,7 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     }
 
     if (!f.engine.empty()) return lockstep_command(f, settings, *space, library);
+    if (f.format == "html") throw BadInput("--format html is the report of --engine");
 
     hunt::Report report;
     report.seed = settings.seed;
@@ -302,18 +320,10 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     report.seconds = result.seconds;
     report.cpu_seconds = result.cpu_seconds;
     report.interrupted = result.interrupted;
-    if (result.failure) {
-      const hunt::Failure& fail = *result.failure;
-      std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) +
-                        (settings.play.from_positions ? " --start positions" : "") + ", game " + std::to_string(fail.game.index) +
-                        " (" + hunt::describe(*fail.game.config, *library.find(fail.game.config->ruleset)) + ", " +
-                        std::to_string(fail.game.players) + " players)";
-      const hunt::Written written = hunt::write_finding(fail, {how, fail.trace.actions.size()}, f.out);
-      report.findings.push_back({written.finding.check, written.finding.message, written.path, fail.game.index});
-      if (!written.fails_on_replay)
-        std::cerr << "meldcheck simulate: " << written.path << " does not fail when replayed (no expectation says what "
-                  << written.finding.check << " found)\n";
-    }
+    std::vector<std::string> warnings;
+    const std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) + (settings.play.from_positions ? " --start positions" : "");
+    report.findings = hunt::write_findings(result.findings, how, f.out, library, warnings);
+    for (const std::string& w : warnings) std::cerr << "meldcheck simulate: " << w << "\n";
     if (f.format == "json") std::cout << hunt::to_json(report, library);
     else hunt::write_text(std::cout, report, library);
     if (!report.findings.empty()) return 1;

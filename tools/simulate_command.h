@@ -30,17 +30,20 @@ struct SimulateFlags {
   std::vector<std::string> merge;
   std::string scenarios;
   bool quiet = false;
+  int max_findings = 20;      // distinct findings before the run stops
+  bool stop_on_first = false;  // --max-findings 1
   // Lockstep against another engine (hunt/engine_lockstep.h).
   std::string engine;
   int timeout_ms = 5000;
   std::string rule_ids = "loose";
   std::string rule_map;
   std::string legal = "all";
+  bool own_rules = false;  // meldcheck's own clauses (bounds, notation) count against the engine
 };
 
 CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& flags);
 
-// Runs the command: exit status 0 without findings, 1 with one, 2 for bad input, 130
+// Runs the command: exit status 0 without findings, 1 with any, 2 for bad input, 130
 // when interrupted (the report so far is printed).
 int simulate_command(const SimulateFlags& flags, const RulesetLibrary& library);
 

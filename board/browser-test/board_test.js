@@ -230,8 +230,14 @@ async function badInput(browser) {
     check(await exists(page, '#ruleset'), `bad link (${what}): the board still works`);
     await page.close();
   }
-  // A step written by hand that is not YAML: said under the field, nothing played.
+  // An empty board is a position no game reaches (every hand in play holds a card): the page
+  // says why, with the reader's words; a card to each hand and it reads.
   const page = await open(browser, pageUrl);
+  const unreachable = (await exists(page, '#problem')) ? await text(page, '#problem') : '';
+  check(unreachable.includes('holds no card: a position no game reaches'), `an empty board: the page says why: ${unreachable.split('\n')[0]}`);
+  await deal(page, 'hand:0', ['7S']);
+  await deal(page, 'hand:1', ['8S']);
+  // A step written by hand that is not YAML: said under the field, nothing played.
   await click(page, '[data-action="write"]');
   await typeInto(page, '#step-text', 'meld: [7S, 7H');
   await click(page, '#play-step');

@@ -912,6 +912,6 @@ _REASONS = {
     "rummikub/opening.rack-only": "the initial meld must come from the rack alone",
     "rummikub/arrange.table-stays": "every tile on the table must stay on the table",
     "rummikub/arrange.rack-tile": "the move lays no tile from the rack",
-    "rummikub/joker.standin": "what a joker stands for is not settled",
+    "rummikub/notation.standin": "what a joker stands for is not settled",
     "rummikub/joker.natural": "a set needs a numbered tile",
 }

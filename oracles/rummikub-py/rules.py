@@ -17,7 +17,7 @@ CATALOG = [
     "turn.one-step", "turn.draw",
     "opening.points", "opening.rack-only",
     "arrange.valid", "arrange.table-stays", "arrange.rack-tile", "arrange.combinations",
-    "joker.standin", "joker.natural", "joker.retrieve", "joker.not-before-opening",
+    "joker.standin", "notation.standin", "joker.natural", "joker.retrieve", "joker.not-before-opening",
     "joker.reused", "joker.penalty",
     "timeout", "pool.empty", "pool.stuck",
     "score.out", "score.pool-out", "score.zero-sum", "match.rounds", "safety.turn-limit",
@@ -137,7 +137,7 @@ def analyse_set(tiles):
     counts as the tile it stands for. Canonical stand-ins (scenario contract): a whole tile
     in a run and in a group of four, the number alone in a group of three. A bare joker is
     accepted only where the other tiles settle it; a named stand-in less specific than the
-    set needs (JK=5 in a run or in a group of four) is refused (joker.standin), as the
+    set needs (JK=5 in a run or in a group of four) is refused (notation.standin), as the
     contract says of less specific stand-ins.
     """
     n = len(tiles)
@@ -159,7 +159,7 @@ def analyse_set(tiles):
         if len(numbers) >= 2:
             return _group(tiles, numbers[0])
         if n <= 4:
-            return SetResult({"joker.standin"}, kind="either",
+            return SetResult({"notation.standin"}, kind="either",
                              joker_numbers=[_max_either(naturals[0], n)] * len(jokers))
         return _run(tiles, colours[0])
     if one_number:
@@ -192,7 +192,7 @@ def _group(tiles, number):
         for t in tiles:
             if t.joker and t.colour is None:
                 if t.number is not None:
-                    faults.add("joker.standin")   # JK=8 where the whole tile is needed
+                    faults.add("notation.standin")   # JK=8 where the whole tile is needed
                 out.append(Tile(missing.pop(0), number, True, t.mark))
             else:
                 out.append(t if not t.joker else Tile(t.colour, number, True, t.mark))
@@ -214,9 +214,9 @@ def _run(tiles, colour):
     faults = set()
     bare = [t for t in tiles if t.joker and t.number is None]
     if any(t.joker and t.number is not None and t.colour is None for t in tiles):
-        faults.add("joker.standin")           # JK=5 in a run: the colour must be named
+        faults.add("notation.standin")           # JK=5 in a run: the colour must be named
     if bare and lo_max > lo_min:
-        faults.add("joker.standin")           # R3 R4 JK: R2 or R5?
+        faults.add("notation.standin")           # R3 R4 JK: R2 or R5?
     lo = lo_max if bare else lo_min           # an unsettled joker counts its highest reading
     free = [k for k in range(lo, lo + n) if k not in known]
     by_number = {}

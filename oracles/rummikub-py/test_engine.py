@@ -162,18 +162,18 @@ class TestSets(unittest.TestCase):
     def test_joker_standins(self):
         # Contract: whole tile in a run and a group of four, the number in a group of three.
         self.assertEqual(self.canonical("B6", "JK", "B8"), ["B6", "JK=B7", "B8"])
-        self.assertEqual(self.fault("R3", "R4", "JK"), "joker.standin")      # R2 or R5?
+        self.assertEqual(self.fault("R3", "R4", "JK"), "notation.standin")      # R2 or R5?
         self.assertEqual(self.canonical("R3", "R4", "JK=R5"), ["R3", "R4", "JK=R5"])
         self.assertEqual(self.canonical("R1", "R2", "JK"), ["R1", "R2", "JK=R3"])
         self.assertEqual(self.canonical("R8", "B8", "O8", "JK"), ["R8", "B8", "O8", "JK=K8"])
         self.assertEqual(self.canonical("R2", "B2", "JK=O2"), ["R2", "B2", "JK=2"])
         self.assertEqual(self.canonical("R2", "B2", "JK"), ["R2", "B2", "JK=2"])
-        self.assertEqual(self.fault("R3", "R4", "JK=5"), "joker.standin")    # colour unnamed
-        self.assertEqual(self.fault("R8", "B8", "O8", "JK=8"), "joker.standin")
+        self.assertEqual(self.fault("R3", "R4", "JK=5"), "notation.standin")    # colour unnamed
+        self.assertEqual(self.fault("R8", "B8", "O8", "JK=8"), "notation.standin")
         self.assertEqual(self.fault("R2", "B2", "JK=R2"), "set.group")
         self.assertEqual(self.fault("R12", "R13", "JK=R1"), "set.one-lowest")
         self.assertEqual(self.canonical("JK=R3", "JK=R4", "R5"), ["JK=R3", "JK=R4", "R5"])
-        self.assertEqual(self.fault("R5", "JK", "JK"), "joker.standin")      # group or run?
+        self.assertEqual(self.fault("R5", "JK", "JK"), "notation.standin")      # group or run?
         self.assertEqual(self.canonical("R5", "JK=5", "JK"), ["R5", "JK=5", "JK=5"])
 
 
