@@ -14,6 +14,7 @@
 #include "files/json_text.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "hunt/coverage.h"
 #include "hunt/findings.h"
 #include "hunt/play.h"
 #include "hunt/shrink.h"
@@ -75,21 +76,39 @@ std::string bound_clause(const RuleSet& r) {
   return "";
 }
 
-// An engine's words without this game's cards and numbers ("7H is not in your hand" and
-// "KD is not in your hand" are one reason): cards, tiles and numbers become #.
+// An engine's words without this game's cards, numbers and ids ("ignored PLAY_MELD 7h 7d 7c"
+// and "ignored PLAY_MELD Kh Kd Kc" are one reason): every word with a digit, every word that
+// reads as a card in any case and the hex groups of ids become #, and #s in a row one.
 std::string generic_words(const std::string& words) {
+  auto card_like = [](const std::string& w) {
+    if (w.empty()) return false;
+    if (std::any_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) return true;
+    if (w.rfind("JK", 0) == 0) return true;
+    // An id's hex groups (a UUID's "badf"), which a word with a digit would be too.
+    if ((w.size() == 4 || w.size() >= 8) && std::all_of(w.begin(), w.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) && !std::isupper(static_cast<unsigned char>(c)); }))
+      return true;
+    const std::string ranks = "AKQJTakqjt", suits = "SHDCshdc";
+    return w.size() == 2 && ranks.find(w[0]) != std::string::npos && suits.find(w[1]) != std::string::npos;
+  };
   std::string out, word;
   auto flush = [&] {
-    const bool card = !word.empty() && (std::isdigit(static_cast<unsigned char>(word[0])) || word.rfind("JK", 0) == 0 ||
-                                        (word.size() <= 3 && std::isupper(static_cast<unsigned char>(word[0])) &&
-                                         std::any_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == 'S' || c == 'H' || c == 'D' || c == 'C'; }) &&
-                                         word.size() >= 2));
-    out += card ? "#" : word;
+    if (card_like(word)) {
+      if (out.empty() || out.back() != '#') out += '#';
+    } else {
+      out += word;
+    }
     word.clear();
   };
   for (char c : words.substr(0, 200)) {
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '=' || c == '@') word += c;
-    else flush(), out += c;
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '=' || c == '@' || c == '_') {
+      word += c;
+      continue;
+    }
+    flush();
+    // A space or dash between two #s goes with them.
+    if ((c == ' ' || c == '-' || c == ',') && !out.empty() && out.back() == '#') continue;
+    if (!out.empty() && out.back() == '#' && c != ' ') out += ' ';
+    out += c;
   }
   flush();
   return out;
@@ -228,7 +247,8 @@ class EngineJudge : public hunt::Judge {
       // meldcheck refused by its own rule (its notation): the engine need not; the game is left there.
       if (!hold_own && own_rule(r, our_rule)) return leave_to_own_rule(our_rule);
       f = diverged("engine-verdict", step + ": " + written, engine_name() + " answered " + theirs.said);
-      f->about = "meldcheck " + answer_words(ours != Check::kNone, our_rule) + ", engine " + answer_words(refused, theirs.rule, theirs.reason);
+      f->about = "meldcheck " + (ours != Check::kNone ? answer_words(true, our_rule) : "allows" + allowed_by(before, a, after)) +
+                 ", engine " + answer_words(refused, theirs.rule, theirs.reason);
     } else if (refused && session_.options().strict_rule_ids && features_.rule_ids && theirs.rule != our_rule) {
       f = diverged("engine-rule", step + ": " + written, engine_name() + " answered " + theirs.said);
       f->about = "meldcheck refuses " + our_rule + ", engine names " + (theirs.rule.empty() ? "none" : theirs.rule);
@@ -272,6 +292,16 @@ class EngineJudge : public hunt::Judge {
   std::string engine_name() const {
     const json& e = session_.hello().value("engine", json::object());
     return "the engine (" + e.value("name", std::string("unnamed")) + ")";
+  }
+
+  // The clauses whose checks examined a step meldcheck allows, the most telling part of a
+  // divergence where the engine refuses it without naming a rule: " by meld.run, meld.ace".
+  std::string allowed_by(const GameState& before, const Action& a, const GameState& after) const {
+    const RuleSet& r = config_->rules;
+    std::string ids;
+    for (size_t i : hunt::clauses_passed(before, a, after, r))
+      if (!r.catalog[i].checks.empty()) ids += (ids.empty() ? " by " : ", ") + r.catalog[i].id.substr(r.id.size() + 1);
+    return ids;
   }
 
   std::optional<hunt::Finding> leave_to_own_rule(const std::string& rule) {

@@ -195,11 +195,11 @@ Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoff
     bool met = false;
     for (const Face& f : at.pile_meld_due) met |= (meld || (layoff && pile_meld_layoffs)) && lays_face(c, f);
     if (!met) {
-      // A lone card left built on would go out, which a turn without a new meld may not.
-      const bool builds = pile_meld_layoffs && !(out_needs_meld && hand.size() == 1 && !at.melded && !meld);
+      // Cards built on that empty the hand would go out, which a turn without a new meld may not.
+      const bool keep_a_card = out_needs_meld && !at.melded && !meld;
       bool possible = false;
       for (const Face& f : at.pile_meld_due)
-        possible |= holds(hand, {f}) && can_use(c.text, hand, f, true, builds, after);
+        possible |= holds(hand, {f}) && can_use(c.text, hand, f, true, pile_meld_layoffs, after, false, keep_a_card);
       if (!possible) return Owed::kPileMeld;
     }
   }

@@ -581,7 +581,7 @@ bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Positio
 }
 
 bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool melds, bool layoffs, const Position& at,
-             bool meld_before_layoff) {
+             bool meld_before_layoff, bool keep_a_card) {
   std::vector<Face> others;  // the pool but one card of face f
   bool skipped = false;
   for (const Face& c : pool) {
@@ -610,6 +610,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
       };
       if (!may_go_on(f)) continue;
       auto fits = [&](std::vector<Token> added) {
+        if (keep_a_card && added.size() >= pool.size()) return false;
         std::vector<Face> names;  // for the jokers laid, when there are any
         if (std::any_of(added.begin(), added.end(), [](const Token& t) { return t.face.is_joker(); })) {
           std::vector<Face> naturals;

@@ -79,9 +79,11 @@ bool layoff_joker_on_table(const TableMeld& meld, const Reading& reading, const 
 
 // Whether face `f` (held in `pool`) can go into a new meld of cards from `pool`, or (with
 // `layoffs`) be built onto a meld on the table with cards from `pool`; with
-// `meld_before_layoff`, a layoff only after a new meld of the other cards.
+// `meld_before_layoff`, a layoff only after a new meld of the other cards; with
+// `keep_a_card`, a layoff only of fewer cards than the pool holds (the last card cannot go
+// out by building in a turn without a new meld: 000 "Utgång").
 bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool melds, bool layoffs, const Position& at,
-             bool meld_before_layoff = false);
+             bool meld_before_layoff = false, bool keep_a_card = false);
 
 // Whether a contract of `sets` sets and `runs` runs can be laid from `pool` with a card of
 // face `f` in it: no two sets of a rank nor two runs of a suit where `distinct`, every card

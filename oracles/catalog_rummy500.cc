@@ -10,15 +10,32 @@ namespace {
 // Option deep-card-use: a layoff of the deepest taken card counts as using it.
 bool layoff_uses(const Context& c) { return c.option("deep-card-use") != "meld-only"; }
 
+// Option deep-card-when: "omedelbart" read as "before anything else is laid": the first
+// meld or layoff after the take is the one that holds the card.
+bool owed_card_first(const Context& c) { return c.option("deep-card-when") == "first-play"; }
+
+// Whether the move puts the card owed on the table in a way that pays the debt: a meld
+// with it among its cards (any of the melds laid together), or a layoff with it where a
+// layoff counts. A swap gives a card for a joker, which is no meld of the card.
+bool pays_owed_card(const Context& c, Face owed) {
+  const bool counts = c.is(MoveKind::kMeld) || (c.is(MoveKind::kLayoff) && layoff_uses(c));
+  if (!counts) return false;
+  const std::vector<Token>& laid = c.tokens();
+  return std::any_of(laid.begin(), laid.end(), [&](const Token& t) { return t.face == owed; });
+}
+
 // take.deepest-melded (002 "SPELET" 1): the deepest of several cards taken must go into a
 // meld this turn: a take whose deepest card cannot is refused, and the turn does not end
-// before it has.
+// before it has. Under deep-card-when first-play nothing else goes down before it.
 bool deepest_melded(const Context& c) {
   if (c.is(MoveKind::kTake)) {
     const std::vector<Face> taken = c.taken();
     return taken.size() > 1 && !can_use(c.text, c.pool(), taken.front(), true, layoff_uses(c), c.at);
   }
-  return c.ends_turn() && c.at.must_use.has_value();
+  if (!c.at.must_use) return false;
+  if (c.ends_turn()) return true;
+  const bool puts_down = c.is(MoveKind::kMeld) || c.is(MoveKind::kLayoff) || c.is(MoveKind::kSwap);
+  return owed_card_first(c) && puts_down && !pays_owed_card(c, *c.at.must_use);
 }
 bool deepest_left_unusable(const Context& c) { return unmet_after(c, layoff_uses(c), false) == Owed::kTakenCard; }
 
