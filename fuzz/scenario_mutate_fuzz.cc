@@ -24,9 +24,8 @@ const hunt::CheckSet kChecks = hunt::CheckSet::all().without("solver");
 // Replays one case as `meldcheck simulate` plays a game: the probes and an action near
 // each step tried first, then the step, each checked. The first finding, with the case as
 // played so far.
-std::optional<hunt::Failure> check_case(const hunt::Case& c, int& budget) {
+std::optional<hunt::Failure> check_case(hunt::Checker& checker, const hunt::Case& c, int& budget) {
   const RuleSet& r = c.config->rules;
-  hunt::Checker checker(c.config, hunt::CheckLevel::kAll, kChecks);
   hunt::Failure failure;
   failure.game = hunt::GameSpec{0, c.config, c.start.num_players, c.deal ? c.deal->seed : 0, 0};
   failure.trace.start = c.start;
@@ -43,7 +42,7 @@ std::optional<hunt::Failure> check_case(const hunt::Case& c, int& budget) {
     failure.trace.listed.push_back(listed);
   };
   GameState s = c.start;
-  if (auto f = checker.hand_starts(s, c.deal ? &*c.deal : nullptr)) return failed(*f, s);
+  if (auto f = hunt::start_case(checker, c)) return failed(*f, s);
   for (const Action& a : c.actions) {
     if (budget-- <= 0) break;
     if (a.kind != ActionKind::kNextHand) {
@@ -84,12 +83,15 @@ Found scenario_mutate_fuzz(const uint8_t* data, size_t size) {
     return found;
   }
   int budget = kMostSteps;
-  for (const hunt::ScenarioCases& sc : scenarios)
+  for (const hunt::ScenarioCases& sc : scenarios) {
+    // One checker a scenario: a next hand set up by hand follows the hand before it.
+    hunt::Checker checker(sc.cases.front().config, hunt::CheckLevel::kAll, kChecks);
     for (const hunt::Case& c : sc.cases)
-      if (auto failure = check_case(c, budget)) {
+      if (auto failure = check_case(checker, c, budget)) {
         found.failure = std::move(failure);
         return found;
       }
+  }
   return found;
 }
 

@@ -9,6 +9,7 @@
 #include "engine/position.h"
 #include "engine/rng.h"
 #include "engine/solver.h"
+#include "hunt/model_setup.h"
 #include "hunt/oracle_views.h"
 #include "hunt/position_diff.h"
 #include "oracles/deal_oracle.h"
@@ -106,8 +107,8 @@ int jokers_on_table(const GameState& s) {
 
 // The deal the oracle makes, compared with the engine's: hands as multisets, the pile, the
 // stock in order. Empty when they agree; else the expectations that say the oracle's deal.
-std::string deal_difference(const Config& c, const GameState& s, uint64_t seed, int dealer) {
-  const oracle::Deal d = oracle::deal(c.ruleset, c.variants, c.options, s.num_players, seed, dealer, s.round);
+std::string deal_difference(const Config& c, const GameState& s, uint64_t seed, int dealer, int round) {
+  const oracle::Deal d = oracle::deal(c.ruleset, c.variants, c.options, s.num_players, seed, dealer, round);
   bool same = int(d.hands.size()) == s.num_players;
   for (int p = 0; same && p < s.num_players; ++p) {
     std::vector<Face> want = d.hands[size_t(p)], got;
@@ -169,22 +170,57 @@ const oracle::Catalog& Checker::catalog() {
 
 bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
 
-std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt) {
+std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt, const YamlNode* written) {
   turns_ = start_turns_ = s.turns;
   model_.reset();
   if (level_ == CheckLevel::kNone) return std::nullopt;
-  if (dealt && checks_.deal()) {
-    const std::string diff = deal_difference(*config_, s, dealt->seed, dealt->dealer);
-    if (!diff.empty()) {
-      Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
+  // The oracle side never reads the engine's books: a deal it makes itself, a setup it reads
+  // itself (as written, or the position written out as one), and from there it keeps its
+  // own dealer and round for the next hands' deals.
+  if (dealt) {
+    deal_dealer_ = dealt->dealer, deal_round_ = 1;
+    if (checks_.deal()) {
+      const std::string diff = deal_difference(*config_, s, dealt->seed, deal_dealer_, deal_round_);
+      if (!diff.empty()) {
+        Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
+        f.about_state = true;
+        return f;
+      }
+    }
+    if (!checks_.catalog()) return std::nullopt;
+    model_ = catalog().dealt(s.num_players, dealt->seed, dealt->dealer);
+  } else {
+    ModelSetup read = written ? model_setup(*written, *config_) : model_setup_of(s, *config_);
+    if (!read.position) {
+      Finding f = finding("catalog", "the reference model cannot read the setup the engine plays: " + read.problem);
+      f.about = "the setup";
       f.about_state = true;
       return f;
     }
+    deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
+    if (!checks_.catalog()) return std::nullopt;
+    model_ = std::move(*read.position);
   }
-  if (!checks_.catalog()) return std::nullopt;
-  // The only read of the engine's state on the oracle side: a setup, as the contract
-  // states it. A deal the model makes itself.
-  model_ = dealt ? catalog().dealt(s.num_players, dealt->seed, dealt->dealer) : position_of(s);
+  if (auto f = books(s)) {
+    f->about_state = true;
+    return f;
+  }
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlNode& written) {
+  turns_ = start_turns_ = s.turns;
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  if (!model_) return hand_starts(s, nullptr, nullptr);
+  ModelSetup read = model_next_hand(*model_, written, *config_);
+  if (!read.position) {
+    Finding f = finding("catalog", "the reference model cannot read the next hand's setup: " + read.problem);
+    f.about = "the next hand's setup";
+    f.about_state = true;
+    return f;
+  }
+  deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
+  model_ = std::move(*read.position);
   if (auto f = books(s)) {
     f->about_state = true;
     return f;
@@ -209,8 +245,12 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   } else if (model_ && verdict == Check::kNone) {
     step_model(a);  // the books are kept on every step
   }
+  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand) {
+    deal_dealer_ = (deal_dealer_ + 1) % after.num_players;  // the deal passes on (the contract's next_hand)
+    ++deal_round_;
+  }
   if (verdict == Check::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
-    const std::string diff = deal_difference(*config_, after, a.seed, after.dealer);
+    const std::string diff = deal_difference(*config_, after, a.seed, deal_dealer_, deal_round_);
     if (!diff.empty()) return finding("deal", "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
   }
   // Turns seen played from the hand's start, not those a setup says were taken before it.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "files/yaml_doc.h"
 #include "hunt/config.h"
 #include "oracles/catalog.h"
 #include "oracles/meld_oracle.h"
@@ -93,12 +94,16 @@ class Checker {
  public:
   Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks = CheckSet::all());
 
-  // A hand begins: dealt by the rules (`dealt`), or from a scenario's setup (nullptr).
-  // With the catalog check, the reference model starts its own books here: from the deal
-  // oracle's deal, or from the setup as the contract states it. It is the only time the
-  // engine's state is read on the oracle side; every later position the model works out
+  // A hand begins: dealt by the rules (`dealt`), or from a setup (nullptr): `written`, the
+  // setup as a scenario writes it, or else `s` written out as one. The oracle side starts
+  // its own books here - the reference model from the deal oracle's deal, or from its own
+  // reading of the setup (hunt/model_setup.h), and the dealer and round of the next hands'
+  // deals - and never reads the engine's state again: every later position it works out
   // from the moves alone.
-  std::optional<Finding> hand_starts(const GameState& s, const DealInfo* dealt);
+  std::optional<Finding> hand_starts(const GameState& s, const DealInfo* dealt, const YamlNode* written = nullptr);
+  // The next hand of the game, set up as `written` (a scenario's next_hand with a setup):
+  // what it leaves unsaid the model carries over from its own books.
+  std::optional<Finding> next_hand_starts(const GameState& s, const YamlNode& written);
 
   // After a step: the state before it, the action, whether the enumeration listed it, the
   // verdict, the state after it.
@@ -174,6 +179,7 @@ class Checker {
   std::vector<uint64_t> engine_sorted_keys_, allowed_keys_;
   CheckLevel level_;
   CheckSet checks_;
+  int deal_dealer_ = 0, deal_round_ = 1;  // of the hand being played, as the oracle side counts them
   uint64_t steps_ = 0;
   int turns_ = 0, start_turns_ = 0;
 };

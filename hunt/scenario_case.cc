@@ -16,25 +16,34 @@ std::shared_ptr<const Config> scenario_config(const Scenario& sc, const RulesetL
 }
 
 std::vector<Case> scenario_cases(const Scenario& sc, const std::shared_ptr<const Config>& config,
-                                 std::optional<DealInfo> deal) {
+                                 std::optional<DealInfo> deal, const YamlNode* doc) {
   const RuleSet& r = config->rules;
+  auto written = [](const YamlNode* n) { return n ? std::make_shared<const YamlNode>(*n) : nullptr; };
+  const YamlNode* steps = doc ? doc->find("steps") : nullptr;
   std::vector<Case> cases;
-  cases.push_back(Case{config, deal, sc.start, {}});
+  cases.push_back(Case{config, deal, sc.start, {}, written(doc && !deal ? doc->find("setup") : nullptr), false});
   GameState s = sc.start;
-  for (const Step& st : sc.steps) {
+  for (size_t i = 0; i < sc.steps.size(); ++i) {
+    const Step& st = sc.steps[i];
     Action a = st.action;
     if (a.player == kNoPlayer) a.player = s.to_move;
     if (st.next_hand_setup && check_action(s, r, a) == Check::kNone) {
       Step named = st;
       named.action = a;
       apply_step(s, r, named);
-      cases.push_back(Case{config, std::nullopt, s, {}});
+      const YamlNode* setup = steps && i < steps->items.size() ? steps->items[i].find("next_hand") : nullptr;
+      cases.push_back(Case{config, std::nullopt, s, {}, written(setup), true});
       continue;
     }
     apply(s, r, a);
     cases.back().actions.push_back(a);
   }
   return cases;
+}
+
+std::optional<Finding> start_case(Checker& checker, const Case& c) {
+  if (c.next_hand && c.written) return checker.next_hand_starts(c.start, *c.written);
+  return checker.hand_starts(c.start, c.deal ? &*c.deal : nullptr, c.written.get());
 }
 
 namespace {
@@ -64,7 +73,7 @@ std::vector<ScenarioCases> parse_cases(std::string_view text, const std::string&
   for (const YamlNode& doc : docs) {
     if (doc.is_null()) continue;  // parse_scenarios skips these too
     const Scenario& sc = scenarios.at(next++);
-    out.push_back({sc.name, scenario_cases(sc, scenario_config(sc, library), deal_of(doc, sc))});
+    out.push_back({sc.name, scenario_cases(sc, scenario_config(sc, library), deal_of(doc, sc), &doc)});
   }
   return out;
 }

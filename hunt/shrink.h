@@ -20,6 +20,11 @@ struct Case {
   std::optional<DealInfo> deal;  // start is this deal (else a setup)
   GameState start;
   std::vector<Action> actions;
+  // The setup as a scenario wrote it, where one did (the reference model reads it itself),
+  // and whether it sets up the next hand of the case before it (the model carries that
+  // hand's end over).
+  std::shared_ptr<const YamlNode> written;
+  bool next_hand = false;
 };
 
 // Replays the case judged by `judge`: the finding of the check `check` at its last step

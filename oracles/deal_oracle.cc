@@ -46,16 +46,23 @@ DeckAndDeal rules_of(const std::string& ruleset, const std::vector<std::string>&
 
 }  // namespace
 
+std::vector<Face> deck(const std::string& ruleset, const std::vector<std::string>& variants,
+                       const std::map<std::string, std::string>& options, int players) {
+  const DeckAndDeal d = rules_of(ruleset, variants, options, players, 1);
+  // The canonical order: suits (colours) one after another, ranks from the ace (the 1)
+  // up, the whole deck once a copy, then the jokers.
+  std::vector<Face> out;
+  for (int copy = 0; copy < d.copies; ++copy)
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int rank = 1; rank <= kRanks; ++rank) out.push_back(Face::natural(suit, rank));
+  for (int j = 0; j < d.jokers; ++j) out.push_back(Face::joker());
+  return out;
+}
+
 Deal deal(const std::string& ruleset, const std::vector<std::string>& variants,
           const std::map<std::string, std::string>& options, int players, uint64_t seed, int dealer, int round) {
   const DeckAndDeal d = rules_of(ruleset, variants, options, players, round);
-  // The canonical order: suits (colours) one after another, ranks from the ace (the 1)
-  // up, the whole deck once a copy, then the jokers.
-  std::vector<Face> deck;
-  for (int copy = 0; copy < d.copies; ++copy)
-    for (int suit = 0; suit < kSuits; ++suit)
-      for (int rank = 1; rank <= kRanks; ++rank) deck.push_back(Face::natural(suit, rank));
-  for (int j = 0; j < d.jokers; ++j) deck.push_back(Face::joker());
+  std::vector<Face> deck = oracle::deck(ruleset, variants, options, players);
   Generator g(seed);
   shuffle(deck, g);
 

@@ -27,4 +27,8 @@ struct Deal {
 Deal deal(const std::string& ruleset, const std::vector<std::string>& variants,
           const std::map<std::string, std::string>& options, int players, uint64_t seed, int dealer, int round);
 
+// The deck of a game of `players`, in the contract's canonical order (before any shuffle).
+std::vector<Face> deck(const std::string& ruleset, const std::vector<std::string>& variants,
+                       const std::map<std::string, std::string>& options, int players);
+
 }  // namespace meldcheck::oracle

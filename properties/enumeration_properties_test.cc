@@ -37,6 +37,7 @@ std::vector<Action> meld_tries(const GameState& s, int p, uint64_t bits) {
 
 RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
   const Game g = *games({}, 150, false, true);
+  RC_CLASSIFY(g.boundary, "from a boundary position");
   const RuleSet& r = g.config.rules;
   std::string broken;
   std::vector<Action> legal;

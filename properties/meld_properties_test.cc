@@ -39,6 +39,7 @@ int jokers_on_table(const GameState& s) {
 // table; in Rummikub a joker on the table stays there and none goes to a rack.
 RC_GTEST_PROP(Properties, JokersMoveOnlyAsTheRulesAllow, ()) {
   const Game g = *games({}, 400, false, true);
+  RC_CLASSIFY(g.boundary, "from a boundary position");
   const Config& c = g.config;
   std::string broken;
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {

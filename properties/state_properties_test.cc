@@ -16,6 +16,7 @@ namespace {
 // 1. Every physical card is in exactly one place after every action, accepted or refused.
 RC_GTEST_PROP(Properties, Conservation, ()) {
   const Game g = *games({}, 400, false, true);
+  RC_CLASSIFY(g.boundary, "from a boundary position");
   RC_TAG(g.config.ruleset);
   std::string broken;
   const Trace t = play(g, [&](const GameState&, const Step&, const GameState& after) {
@@ -31,6 +32,7 @@ RC_GTEST_PROP(Properties, Conservation, ()) {
 // ruleset's catalog (or a core rule).
 RC_GTEST_PROP(Properties, ARefusalChangesNothingAndNamesARule, ()) {
   const Game g = *games({}, 400, false, true);
+  RC_CLASSIFY(g.boundary, "from a boundary position");
   std::string broken;
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {
     if (step.verdict == Check::kNone) return true;

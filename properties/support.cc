@@ -6,6 +6,7 @@
 #include "engine/position.h"
 #include "engine/random_play.h"
 #include "hunt/boundary.h"
+#include "hunt/model_setup.h"
 #include "hunt/oracle_views.h"
 #include "files/scenario.h"
 #include "files/scenario_writer.h"
@@ -38,7 +39,7 @@ rc::Gen<Game> games(std::vector<std::string> ids, int max_length, bool short_poo
   // The length grows with the size (short games first), the rest is even.
   return rc::gen::map(rc::gen::tuple(configs(std::move(ids)), any<uint8_t>(), any<uint64_t>(), uniform(0, 24),
                                      rc::gen::nonEmpty(rc::gen::container<std::vector<uint32_t>>(any<uint32_t>())),
-                                     rc::gen::inRange(1, max_length + 1), uniform(0, 1)),
+                                     rc::gen::inRange(1, max_length + 1), uniform(0, 2)),
                       [short_pools, boundaries](const auto& t) {
                         const auto& [config, seats, seed, pool, choices, length, bent] = t;
                         Game g;
@@ -47,19 +48,31 @@ rc::Gen<Game> games(std::vector<std::string> ids, int max_length, bool short_poo
                         g.players = range.min + seats % (range.max - range.min + 1);
                         g.deal_seed = seed;
                         g.pool = short_pools ? pool : -1;
-                        g.boundary = boundaries && bent == 1;
+                        g.boundary = boundaries && bent == 1;  // uniform's upper bound is excluded: bent is 0 or 1
                         g.choices = choices;
                         g.length = length;
                         return g;
                       });
 }
 
+namespace {
+
+// A start the model reads itself: the position written out as a setup (never the engine's
+// books taken over).
+oracle::Position read_by_model(const Config& c, const GameState& start) {
+  const hunt::ModelSetup read = hunt::model_setup_of(start, hunt::Config{c.ruleset, c.variants, c.options, c.rules});
+  if (!read.position) throw std::logic_error("the model cannot read the start: " + read.problem);
+  return *read.position;
+}
+
+}  // namespace
+
 Books::Books(const Config& c, const GameState& start)
-    : catalog_(hunt::game_of(hunt::Config{c.ruleset, c.variants, c.options, c.rules})), position_(hunt::position_of(start)) {}
+    : catalog_(hunt::game_of(hunt::Config{c.ruleset, c.variants, c.options, c.rules})), position_(read_by_model(c, start)) {}
 
 Books::Books(const Game& g)
     : catalog_(hunt::game_of(hunt::Config{g.config.ruleset, g.config.variants, g.config.options, g.config.rules})),
-      position_(g.pool >= 0 || g.boundary ? hunt::position_of(start_of(g))
+      position_(g.pool >= 0 || g.boundary ? read_by_model(g.config, start_of(g))
                                           : catalog_.dealt(g.players, g.deal_seed, g.players - 1)) {}
 
 void Books::step(const Action& a) { position_ = catalog_.next(position_, hunt::move_of(a)); }
