@@ -72,9 +72,11 @@ Check keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
 
 // Whether an obligation of the turn could be left unmet by this action, so that
 // keeps_obligations must look ahead. Not when a meld or layoff meets the card owed (or
-// nothing is owed but the lone taken card) and leaves more than one card in hand.
+// nothing is owed but the lone taken card) and leaves more than one card in hand; nor when
+// it goes down before the card owed where that comes first: its own check refuses it.
 bool obligation_at_stake(const GameState& s, const RuleSet& r, const Action& a) {
   const TurnFacts& t = s.turn;
+  if (detail::passes_over_owed_card(s, r, a)) return false;
   if (a.kind != ActionKind::kMeld && a.kind != ActionKind::kLayoff) return true;
   if (!t.freed_jokers.empty() || !t.pile_meld_due.empty()) return true;
   const int laid = a.cards.tokens();

@@ -58,6 +58,10 @@ void grow_meld(Meld& m, const Formed& f, std::span<const Card> added, int builde
 void note_cards_laid(GameState& s, const RuleSet& r, std::span<const Card> cards, bool in_new_meld);
 // Forgets the turn's facts about cards that have left the hand.
 void forget_cards_played(GameState& s);
+// Whether a meld, layoff or swap by the player to move goes down before the taken card
+// owed, where that card must go into the first meld or layoff after the take
+// (TakenUseWhen::kFirstPlay): it does not lay the card in a way that meets the debt.
+bool passes_over_owed_card(const GameState& s, const RuleSet& r, const Action& a);
 
 // Whether the player to move could still use `card` this turn (a new meld with it, or a
 // layoff of it), with the cards of `pool` and the table as they are.

@@ -46,6 +46,7 @@ Check check_meld(const GameState& s, const RuleSet& r, const Action& a, Plan& pl
   if (!holds(s.hand(p), tokens)) return Check::kCardNotHeld;
 
   CheckMask fails;
+  if (passes_over_owed_card(s, r, a)) fails.add(Check::kTakeUnused);
   if (groups == 0) fails.add(Check::kMeldSize);
   if (s.first_lap) fails.add(Check::kFirstLap);
   const bool opened = s.players[p].opened;
@@ -97,6 +98,7 @@ Check check_layoff(const GameState& s, const RuleSet& r, const Action& a, Formed
   const Meld& meld = s.table.melds[idx];
 
   CheckMask fails;
+  if (passes_over_owed_card(s, r, a)) fails.add(Check::kTakeUnused);
   if (s.first_lap) fails.add(Check::kFirstLap);
   if (r.layoff.needs_opened && !s.players[p].opened) fails.add(Check::kLayoffNeedsOpened);
   if (a.cards.groups() != 1) {
@@ -146,10 +148,13 @@ Check check_swap(const GameState& s, const RuleSet& r, const Action& a) {
   if (a.card.is_natural() && natural == kNoCard) return Check::kCardNotHeld;
   const int idx = s.table.index_of(a.meld_id);
   if (idx < 0) return Check::kNoSuchMeld;
-  if (!r.swap.allowed) return r.first_failure(CheckMask(Check::kSwapNotAllowed));
-  const Meld& meld = s.table.melds[idx];
-
   CheckMask fails;
+  if (passes_over_owed_card(s, r, a)) fails.add(Check::kTakeUnused);
+  if (!r.swap.allowed) {
+    fails.add(Check::kSwapNotAllowed);
+    return r.first_failure(fails);
+  }
+  const Meld& meld = s.table.melds[idx];
   if (r.swap.needs_opened && !s.players[p].opened) fails.add(Check::kSwapNeedsOpened);
   const int slot = natural == kNoCard ? -1 : swap_slot(r.meld, meld.shape, a.card);
   if (slot < 0) fails.add(Check::kSwapCard);

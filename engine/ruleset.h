@@ -58,6 +58,13 @@ enum class TakenCardUse : uint8_t {
   kDeepestAlways,     // the deepest card, even when it is the only one
 };
 
+// When in the turn the taken card owed (TakenCardUse) must go down.
+enum class TakenUseWhen : uint8_t {
+  kThisTurn,   // before the turn ends; other melds and layoffs may come first
+  kFirstPlay,  // in the first meld or layoff after the take: until it is down, a meld,
+               // layoff or swap that does not lay it (and meet the debt) is refused
+};
+
 // A take of the whole pile (TakeSizes::kTopOrAll) and what it obliges.
 struct WholePileRule {
   bool needs_opened = false;      // only after one's first meld
@@ -83,6 +90,7 @@ struct DrawRules {
   TakeSizes take_sizes = TakeSizes::kTop;
   TakenCardUse taken_card_use = TakenCardUse::kNever;
   bool taken_use_layoff_counts = true;  // a layoff with the taken card meets the obligation
+  TakenUseWhen taken_use_when = TakenUseWhen::kThisTurn;
   bool lone_taken_card_no_discard = false;
   WholePileRule whole_pile;
   EmptyStock empty_stock = EmptyStock::kPassEnds;

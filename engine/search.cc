@@ -71,8 +71,9 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, int c
 }
 
 // A new meld with a card of face f (before the contract: the contract), or (when allowed)
-// a layoff of one.
-bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, bool layoffs) {
+// a layoff of one; one not yet allowed to build, after a meld of the other cards when
+// `meld_first` (not where the card must go into the turn's first meld or layoff).
+bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, bool layoffs, bool meld_first = true) {
   const Pool pool(cards);
   if (!s.first_lap && !s.players[p].opened && r.opening.form == OpeningForm::kContract)
     return contract_with(s, r, pool, cards.size(), f);
@@ -90,7 +91,7 @@ bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, 
     bool found = !for_each_layoff_with(r.meld, pool, m.shape, f, [&](std::span<const Token> t) {
       if (!valid_layoff(s, r, m, t) || (!may_empty && int(t.size()) == cards.size())) return true;
       // Not yet allowed to build: first a meld of one's own from the other cards.
-      return !(may_build || (can_meld && any_meld(s, r, pool.minus(t))));
+      return !(may_build || (meld_first && can_meld && any_meld(s, r, pool.minus(t))));
     });
     if (found) return true;
   }
@@ -100,7 +101,8 @@ bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, 
 }  // namespace
 
 bool card_usable(const GameState& s, const RuleSet& r, int player, CardSet pool, Card card) {
-  return usable(s, r, player, pool, face_of(card), r.draw.taken_use_layoff_counts);
+  return usable(s, r, player, pool, face_of(card), r.draw.taken_use_layoff_counts,
+                r.draw.taken_use_when == TakenUseWhen::kThisTurn);
 }
 
 bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth) {

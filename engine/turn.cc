@@ -164,6 +164,24 @@ void note_cards_laid(GameState& s, const RuleSet& r, std::span<const Card> cards
   forget_cards_played(s);
 }
 
+bool passes_over_owed_card(const GameState& s, const RuleSet& r, const Action& a) {
+  const Card owed = s.turn.must_use;
+  if (owed == kNoCard || r.draw.taken_use_when != TakenUseWhen::kFirstPlay) return false;
+  switch (a.kind) {
+    case ActionKind::kSwap: return true;  // it lays a card but never meets the debt
+    case ActionKind::kLayoff:
+      if (!r.draw.taken_use_layoff_counts) return true;
+      break;
+    case ActionKind::kMeld: break;
+    default: return false;
+  }
+  // One step may lay several melds at once; the card in any of them meets the debt.
+  for (int g = 0; g < a.cards.groups(); ++g)
+    for (const Token& tok : a.cards.group(g))
+      if (tok.face == face_of(owed)) return false;
+  return true;
+}
+
 void forget_cards_played(GameState& s) {
   const CardSet& hand = s.hand(s.to_move);
   // The pile cards still owed are those still in hand. (Playing the last of them without

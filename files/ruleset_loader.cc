@@ -36,6 +36,8 @@ constexpr EnumName<TakeSizes> kTakeSizes[] = {
 constexpr EnumName<TakenCardUse> kTakenCardUses[] = {{"never", TakenCardUse::kNever},
                                                      {"deepest-if-several", TakenCardUse::kDeepestIfSeveral},
                                                      {"deepest-always", TakenCardUse::kDeepestAlways}};
+constexpr EnumName<TakenUseWhen> kTakenUseWhens[] = {{"this-turn", TakenUseWhen::kThisTurn},
+                                                     {"first-play", TakenUseWhen::kFirstPlay}};
 constexpr EnumName<EmptyStock> kEmptyStocks[] = {{"pass-ends", EmptyStock::kPassEnds},
                                                  {"reshuffle-pile", EmptyStock::kReshufflePile},
                                                  {"reshuffle-below-top", EmptyStock::kReshuffleBelowTop},
@@ -139,8 +141,8 @@ void each_entry(const YamlReader& in, const YamlNode& n, std::initializer_list<s
 
 void parse_draw(const YamlReader& in, const YamlNode& n, DrawRules& d) {
   each_entry(in, n,
-             {"take_sizes", "taken_card_use", "taken_use_layoff_counts", "lone_taken_card_no_discard", "whole_pile",
-              "empty_stock", "stuck_ends", "timeout_penalty", "timeout_short_pool_draws"},
+             {"take_sizes", "taken_card_use", "taken_use_layoff_counts", "taken_use_when", "lone_taken_card_no_discard",
+              "whole_pile", "empty_stock", "stuck_ends", "timeout_penalty", "timeout_short_pool_draws"},
              "draw", [&](const std::string& k, const YamlNode& v) {
                if (k == "stuck_ends") d.stuck_ends = parse_enum(in, v, kStuckEnds, k);
                if (k == "timeout_penalty") d.timeout_penalty = uint8_t(in.integer(v, 0, 10, k));
@@ -148,6 +150,7 @@ void parse_draw(const YamlReader& in, const YamlNode& n, DrawRules& d) {
                if (k == "take_sizes") d.take_sizes = parse_enum(in, v, kTakeSizes, k);
                if (k == "taken_card_use") d.taken_card_use = parse_enum(in, v, kTakenCardUses, k);
                if (k == "taken_use_layoff_counts") d.taken_use_layoff_counts = in.boolean(v, k);
+               if (k == "taken_use_when") d.taken_use_when = parse_enum(in, v, kTakenUseWhens, k);
                if (k == "lone_taken_card_no_discard") d.lone_taken_card_no_discard = in.boolean(v, k);
                if (k == "empty_stock") d.empty_stock = parse_enum(in, v, kEmptyStocks, k);
                if (k == "whole_pile")
@@ -614,6 +617,7 @@ std::vector<std::pair<std::string, std::string>> spec_parameters(const RuleSet& 
   add("draw.take_sizes", name_of(kTakeSizes, r.draw.take_sizes));
   add("draw.taken_card_use", name_of(kTakenCardUses, r.draw.taken_card_use));
   flag("draw.taken_use_layoff_counts", r.draw.taken_use_layoff_counts);
+  add("draw.taken_use_when", name_of(kTakenUseWhens, r.draw.taken_use_when));
   flag("draw.lone_taken_card_no_discard", r.draw.lone_taken_card_no_discard);
   flag("draw.whole_pile.needs_opened", r.draw.whole_pile.needs_opened);
   flag("draw.whole_pile.meld_due", r.draw.whole_pile.meld_due);
