@@ -1,6 +1,6 @@
 // The request stream of `meldcheck serve` as untrusted bytes: every line is answered with
-// one line of JSON (a reply or a bad-request), the loop goes on until quit or the end, and
-// nothing crashes, hangs or reaches a sanitizer.
+// one line of JSON (a reply or a bad-request, never an internal error), the loop goes on
+// until quit or the end, and nothing crashes, hangs or reaches a sanitizer.
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +34,11 @@ Found serve_fuzz(const uint8_t* data, size_t size) {
     const nlohmann::json r = nlohmann::json::parse(reply);
     if (!r.is_object() || !r.contains("ok") || !r["ok"].is_boolean() || !r.contains("id")) {
       found.problem = "reply " + std::to_string(replies + 1) + " is no reply: " + reply.substr(0, 200);
+      return found;
+    }
+    // serve failing on its own is a bug of meldcheck's, whatever the request was.
+    if (r.contains("error") && r["error"].is_object() && r["error"].value("code", "") == "internal") {
+      found.problem = "reply " + std::to_string(replies + 1) + " is an internal error: " + reply.substr(0, 300);
       return found;
     }
   }

@@ -193,10 +193,15 @@ class EngineJudge : public hunt::Judge {
       case EngineAnswer::Kind::kUnsupported: unplayed_ = a.detail; return std::nullopt;
       case EngineAnswer::Kind::kNoEngine: trouble_ = "no engine: " + a.detail; return std::nullopt;
       case EngineAnswer::Kind::kTrouble: trouble_ = a.detail; return std::nullopt;
-      case EngineAnswer::Kind::kRefused:
-        if (dealt) trouble_ = "the engine refused the deal " + json_text(doc["deal"]) + ": " + a.detail;
-        else unplayed_ = "the engine refused the setup";
-        return std::nullopt;
+      case EngineAnswer::Kind::kRefused: {
+        // A deal, or a setup the contract reads (a position the rules reach), refused by an
+        // engine that starts so: a divergence like any other (`unsupported` is not played).
+        hunt::Finding f = diverged("engine-start", "the engine refused the " + std::string(dealt ? "deal" : "setup") + ": " + a.detail,
+                                   engine_name() + " refused this start: " + a.detail);
+        f.about = std::string("refuses the ") + (dealt ? "deal" : "setup") + (a.rule.empty() ? "" : " by " + a.rule);
+        f.about_state = true;
+        return f;
+      }
     }
     legal_compared_ = settings_.legal != LegalCompare::kNone && supports(session_.hello(), "legal");
     std::optional<hunt::Finding> f = compare_positions(s);

@@ -210,6 +210,7 @@ class ProtocolEngine : public GameEngine {
     if (r.answer->value("ok", false)) return {};
     const json err = r.answer->value("error", json::object());
     if (err.value("code", "") == "unsupported") return EngineAnswer::of(EngineAnswer::Kind::kUnsupported, "new: " + err.value("message", ""));
+    if (err.value("code", "") == "internal") return trouble("new: the engine failed on its own: " + err.value("message", ""));
     EngineAnswer refused = EngineAnswer::of(EngineAnswer::Kind::kRefused, err.value("message", json_text(*r.answer)));
     refused.rule = err.contains("rule") && err["rule"].is_string() ? err["rule"].get<std::string>() : "";
     return refused;

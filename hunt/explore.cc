@@ -27,7 +27,8 @@ struct Expansion {
   GameState before, after;
 };
 
-// The judge as it stands at a node: told the start, then each step of the path.
+// The judge as it stands at a node: told the start (judged once, before the search:
+// explore()), then each step of the path.
 CheckingJudge judge_at(const ExploreStart& start, const std::vector<Action>& path) {
   const RuleSet& r = start.config->rules;
   CheckingJudge judge(start.config, CheckLevel::kAll, nullptr);
@@ -120,6 +121,21 @@ ExploreResult explore(const ExploreStart& start, const ExploreLimits& limits, co
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - began).count(); };
   auto out_of_time = [&] { return stop.load() || (limits.seconds && elapsed() >= *limits.seconds); };
   ExploreResult result;
+  // The start is judged first (a deal against the deal oracle, a setup read by the model):
+  // a finding there is the explore's finding, before any step.
+  {
+    CheckingJudge judge(start.config, CheckLevel::kAll, nullptr);
+    if (std::optional<Finding> f = judge.starts(start.state, start.deal ? &*start.deal : nullptr)) {
+      Expansion e;
+      e.finding = std::move(f);
+      e.before = e.after = start.state;
+      result.failure = failure_of(start, e);
+      result.positions.push_back(1);
+      result.complete = false;
+      result.seconds = elapsed();
+      return result;
+    }
+  }
   std::unordered_set<uint64_t> seen{hash_state(start.state)};
   std::vector<Node> frontier{Node{{}, start.state}};
   result.positions.push_back(1);

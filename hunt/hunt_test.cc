@@ -13,6 +13,7 @@
 #include "hunt/boundary.h"
 #include "hunt/checks.h"
 #include "hunt/config.h"
+#include "hunt/explore.h"
 #include "hunt/report.h"
 #include "hunt/run.h"
 #include "oracles/catalog.h"
@@ -588,6 +589,53 @@ setup:
   wrong = sc.start;
   wrong.offer = Offer{};  // the 4H on the pile is on offer from B, the player before A
   EXPECT_TRUE(start_finding(wrong));
+}
+
+}  // namespace
+}  // namespace meldcheck::hunt
+
+namespace meldcheck::hunt {
+namespace {
+
+// A hand still going past the steps its bound of turns allows is a finding, not a game
+// dropped as clean (here a bound of no turns at all: the first step is one too many).
+TEST(Play, AHandPastItsStepBoundIsAFinding) {
+  const ConfigSpace space(library(), {"rummy500"}, std::nullopt, {}, 3);
+  GameSpec game = space.game(1, 0);
+  auto config = std::make_shared<Config>(*game.config);
+  config->rules.max_turns = 0;
+  game.config = config;
+  Stats stats;
+  PlaySettings play;
+  const std::optional<Failure> f = play_game(game, play, stats);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->finding.check, "termination");
+  EXPECT_EQ(f->finding.about, "steps past the bound");
+}
+
+}  // namespace
+}  // namespace meldcheck::hunt
+
+namespace meldcheck::hunt {
+namespace {
+
+// explore judges its start first: a dealt start that is not the deal it names is its
+// finding, before any step (the search used to drop what the judge said of the start).
+TEST(Explore, AFindingAtTheStartIsReported) {
+  const ConfigSpace space(library(), {"rummy500"}, std::nullopt, {}, 3);
+  ExploreStart start;
+  start.name = "a start";
+  start.config = space.game(1, 0).config;
+  start.state = new_match(start.config->rules, 3, 11, 2);
+  start.deal = DealInfo{12, 2};  // the state is seed 11's deal, not seed 12's
+  ExploreLimits limits;
+  limits.depth = 1;
+  const std::atomic<bool> stop{false};
+  const ExploreResult r = explore(start, limits, stop);
+  ASSERT_TRUE(r.failure);
+  EXPECT_EQ(r.failure->finding.check, "deal");
+  start.deal = DealInfo{11, 2};
+  EXPECT_FALSE(explore(start, limits, stop).failure);
 }
 
 }  // namespace

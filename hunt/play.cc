@@ -6,9 +6,9 @@
 namespace meldcheck::hunt {
 namespace {
 
-// A hand that goes on this many steps past its bound of turns is abandoned, so that a
-// run ends even on an engine that never ends a hand (with the checks on, the termination
-// check reports it long before).
+// A hand that goes on this many steps a turn of its bound is a hand that never ends: a
+// finding for simulate's judge (the termination check counts turns; this counts steps, so
+// that a hand whose steps never end a turn is caught too), and the game is left there.
 constexpr int kStepsPerTurnAtMost = 50;
 // A match nobody can win (scores that never reach the target, as when nobody goes out
 // and each hand costs a penalty) is left after this many hands.
@@ -87,6 +87,17 @@ std::optional<Finding> CheckingJudge::after(const GameState& before, const Actio
   return f;
 }
 
+std::optional<Finding> CheckingJudge::endless(const GameState& s, int64_t steps) {
+  Finding f;
+  f.check = "termination";
+  f.message = "a hand still going after " + std::to_string(steps) + " steps, more than its bound of turns allows";
+  f.expect = "round_over: true\n";
+  f.about = "steps past the bound";
+  f.about_state = true;
+  (void)s;
+  return f;
+}
+
 std::optional<Finding> CheckingJudge::at_rest(const GameState& s) {
   std::optional<Finding> f = checker_.state_checks(s);
   return f ? f : checker_.stuck(s);
@@ -161,7 +172,11 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       hand_actions = hand_steps = hand_turns = 0;
       if (hands >= hands_at_most) break;
     }
-    if (hand_steps++ > step_bound) break;
+    if (hand_steps++ > step_bound) {
+      if (judge)
+        if (auto f = judge->endless(s, hand_steps)) return fail(*f, s, s);
+      break;
+    }
 
     const Action* chosen = nullptr;
     Action arbitrary;

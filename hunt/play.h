@@ -73,6 +73,9 @@ class Judge {
                                        const GameState& after) = 0;
   // A hand still going in which the enumeration lists nothing.
   virtual std::optional<Finding> stuck(const GameState& s) = 0;
+  // A hand still going after more steps than its bound of turns allows any hand: a hand
+  // that never ends (nothing for a judge that is not about meldcheck's own engine).
+  virtual std::optional<Finding> endless(const GameState&, int64_t) { return std::nullopt; }
   // A case without steps, once started: what the judge finds of the state alone.
   virtual std::optional<Finding> at_rest(const GameState&) { return std::nullopt; }
   // Replaying a case: a probe of the judge's about `a` at `s`, found again (the last step
@@ -97,6 +100,7 @@ class CheckingJudge : public Judge {
   std::optional<Finding> after(const GameState& before, const Action& a, bool listed, Check verdict,
                                const GameState& after) override;
   std::optional<Finding> stuck(const GameState& s) override { return checker_.stuck(s); }
+  std::optional<Finding> endless(const GameState& s, int64_t steps) override;
   std::optional<Finding> at_rest(const GameState& s) override;
   CandidateLog* candidates() override { return stats_ ? &log_ : nullptr; }
   void ends() override;

@@ -178,6 +178,11 @@ json answer(const json& req, std::optional<Game>& game, const RulesetLibrary& li
 
 }  // namespace
 
+// A request the loop itself refuses: too long, too deep, not an object.
+struct BadRequest : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
 // No request of the protocol comes near these; a line past them is answered, not read.
 constexpr size_t kMaxRequestBytes = size_t(1) << 20;
 constexpr int kMaxRequestDepth = 64;
@@ -191,20 +196,24 @@ int serve(std::istream& in, std::ostream& out, const RulesetLibrary& library) {
     json id;
     try {
       if (line.size() > kMaxRequestBytes)
-        throw std::invalid_argument("a request line of " + std::to_string(line.size()) + " bytes, more than " +
+        throw BadRequest("a request line of " + std::to_string(line.size()) + " bytes, more than " +
                                     std::to_string(kMaxRequestBytes));
       const json req = json::parse(line, [](int depth, json::parse_event_t, json&) {
-        if (depth > kMaxRequestDepth) throw std::invalid_argument("a request nested deeper than " + std::to_string(kMaxRequestDepth));
+        if (depth > kMaxRequestDepth) throw BadRequest("a request nested deeper than " + std::to_string(kMaxRequestDepth));
         return true;
       });
-      if (!req.is_object()) throw std::invalid_argument("a request is a JSON object");
+      if (!req.is_object()) throw BadRequest("a request is a JSON object");
       id = req.contains("id") ? req["id"] : json();
       reply = answer(req, game, library, quit);
     } catch (const InputError& e) {
       reply = error(id, "bad-request", e.what());
       if (!e.rule().empty()) reply["error"]["rule"] = e.rule();  // a setup that breaks a rule of the game
-    } catch (const std::exception& e) {  // not JSON, a field of the wrong type
+    } catch (const nlohmann::json::exception& e) {  // not JSON, a field of the wrong type
       reply = error(id, "bad-request", e.what());
+    } catch (const BadRequest& e) {  // too long, too deep, not an object
+      reply = error(id, "bad-request", e.what());
+    } catch (const std::exception& e) {  // meldcheck's own failure, never the request's: said as such
+      reply = error(id, "internal", std::string("meldcheck failed on this request: ") + e.what());
     }
     out << json_text(reply) << "\n" << std::flush;
   }
