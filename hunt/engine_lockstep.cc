@@ -548,7 +548,7 @@ void play_games(Shared& run, LockstepReport& report) {
     play.policy = Policy::kRandom;
     play.arbitrary = settings.arbitrary;
     play.whole_match = settings.whole_match;
-    play.from_positions = settings.from_positions;
+    play.start = judge.features().setup_start ? settings.start : hunt::PlaySettings::Start::kDeal;
     play.steps = judge.features().steps;
     hunt::Stats stats;
     std::optional<hunt::Failure> failure = hunt::play_game(spec, play, &judge, stats, &run.stop);

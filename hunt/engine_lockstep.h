@@ -17,6 +17,7 @@
 
 #include "hunt/config.h"
 #include "hunt/engine_replay.h"
+#include "hunt/play.h"
 
 namespace meldcheck {
 
@@ -29,7 +30,9 @@ struct LockstepSettings {
   std::optional<double> seconds;    // play games until this much time has passed instead
   bool whole_match = false;
   double arbitrary = 0.1;           // the chance that a step is an arbitrary action
-  bool from_positions = false;      // each game from a boundary position (hunt/boundary.h)
+  // Each game from its deal, from a boundary position (hunt/boundary.h), or a mix (to an
+  // engine that starts only from a deal, every game from its deal).
+  hunt::PlaySettings::Start start = hunt::PlaySettings::Start::kDeal;
   // Each step the engine lists tried on meldcheck's engine: at every step, at one step in
   // hunt::kSampleEvery, or never.
   LegalCompare legal = LegalCompare::kAll;

@@ -121,7 +121,8 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   ++stats.games;
   GameState s;
   int hands_at_most = settings.whole_match && settings.steps.has(ActionKind::kNextHand) ? kHandsPerMatchAtMost : 1;
-  if (settings.from_positions) {
+  const bool from_position = settings.from_position(game.index);
+  if (from_position) {
     BoundaryPosition start = boundary_position(game);
     s = start.state;
     if (start.bends_the_match() && settings.steps.has(ActionKind::kNextHand)) hands_at_most = std::max(hands_at_most, 2);
@@ -139,7 +140,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   Failure failure;
   failure.game = game;
   failure.trace.start = s;
-  failure.from_setup = settings.from_positions;
+  failure.from_setup = from_position;
   // The finding's state: its own position, the state after the step, or the one before.
   auto fail = [&](Finding f, const GameState& before, const GameState& after) {
     failure.at = f.position ? *f.position : f.about_state ? after : before;
@@ -155,7 +156,7 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
 
   const DealInfo dealt{game.deal_seed, game.players - 1};
   if (judge) {
-    if (auto f = judge->starts(s, settings.from_positions ? nullptr : &dealt)) return fail(*f, s, s);
+    if (auto f = judge->starts(s, from_position ? nullptr : &dealt)) return fail(*f, s, s);
   }
 
   int hands = 0, hand_turns = 0;

@@ -20,8 +20,14 @@ struct PlaySettings {
   double arbitrary = 0;                  // the chance that a step is an arbitrary action
   CheckLevel checks = CheckLevel::kAll;  // kNone also leaves the coverage uncounted (simulate's judge)
   bool whole_match = false;              // play hands until the match is over
-  // Start each game from a boundary position (hunt/boundary.h) instead of its deal.
-  bool from_positions = false;
+  // Where each game starts: its deal, a boundary position (hunt/boundary.h), or a mix - one
+  // game in kBoundaryEvery from a boundary position, the others from their deal, by the
+  // game's index (so the same games for any number of jobs).
+  enum class Start : uint8_t { kDeal, kPositions, kMixed } start = Start::kDeal;
+  bool from_position(uint64_t game_index) const {
+    return start == Start::kPositions || (start == Start::kMixed && game_index % kBoundaryEvery == kBoundaryEvery - 1);
+  }
+  static constexpr uint64_t kBoundaryEvery = 4;
   // The kinds of step played (another engine's: those it implements). Without next_hand a
   // game is one hand, whole_match or not.
   ActionKinds steps = ActionKinds::all();

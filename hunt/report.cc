@@ -242,7 +242,8 @@ void write_text(std::ostream& out, const Report& r, const RulesetLibrary& librar
   char line[256];
   out << "meldcheck simulate: seed " << r.seed << ", policy " << r.policy << ", checks " << r.checks;
   if (r.arbitrary > 0) out << ", arbitrary " << r.arbitrary;
-  if (r.start != "deal") out << ", from " << r.start;
+  if (r.start == "positions") out << ", from positions";
+  if (r.start == "mixed") out << ", one game in " << PlaySettings::kBoundaryEvery << " from a boundary position";
   if (r.shards > 1) out << ", shard " << r.shard << "/" << r.shards;
   out << (r.interrupted ? " (interrupted)" : "") << "\n";
   std::snprintf(line, sizeof line, "%lld games, %lld hands, %lld matches, %lld actions in %.1f s: %.0f actions/s, %.0f hands/s (%d jobs)\n",

@@ -28,7 +28,7 @@ struct Report {
   uint64_t seed = 1;
   std::string policy = "random", checks = "all";
   double arbitrary = 0;
-  std::string start = "deal";  // deal, or positions (hunt/boundary.h)
+  std::string start = "deal";  // deal, positions (hunt/boundary.h) or mixed
   std::vector<std::string> rulesets;  // as chosen (every ruleset when all)
   std::optional<std::vector<std::string>> variants;
   std::map<std::string, std::string> options;

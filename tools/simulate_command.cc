@@ -100,7 +100,9 @@ hunt::RunSettings settings_from(const SimulateFlags& f) {
   s.play.policy = f.policy == "greedy" ? Policy::kGreedy : Policy::kRandom;
   if (f.arbitrary && (*f.arbitrary < 0 || *f.arbitrary > 1)) throw BadInput("--arbitrary must be a chance between 0 and 1");
   s.play.arbitrary = f.arbitrary.value_or(0);
-  s.play.from_positions = f.start == "positions";
+  s.play.start = f.start == "positions" ? hunt::PlaySettings::Start::kPositions
+                 : f.start == "deal"    ? hunt::PlaySettings::Start::kDeal
+                                        : hunt::PlaySettings::Start::kMixed;
   s.play.checks = f.checks == "none" ? hunt::CheckLevel::kNone : f.checks == "sampled" ? hunt::CheckLevel::kSampled : hunt::CheckLevel::kAll;
   if (f.max_findings < 1) throw BadInput("--max-findings must be at least 1");
   s.max_findings = f.stop_on_first ? 1 : size_t(f.max_findings);
@@ -179,12 +181,14 @@ int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const
   s.whole_match = run.budget == hunt::RunSettings::Budget::kMatches;
   if (run.budget == hunt::RunSettings::Budget::kSeconds) s.seconds = run.seconds;
   s.arbitrary = f.arbitrary.value_or(0.1);
-  s.from_positions = f.start == "positions";
+  s.start = f.start == "positions" ? hunt::PlaySettings::Start::kPositions
+            : f.start == "deal"    ? hunt::PlaySettings::Start::kDeal
+                                   : hunt::PlaySettings::Start::kMixed;
   s.legal = f.legal == "none" ? LegalCompare::kNone : f.legal == "sampled" ? LegalCompare::kSampled : LegalCompare::kAll;
   s.jobs = run.jobs;
   s.out = f.out;
   s.how = "meldcheck simulate --engine '" + f.engine + "' --seed " + std::to_string(run.seed) +
-          (s.from_positions ? " --start positions" : "") +
+          (f.start != "mixed" ? " --start " + f.start : "") +
           (f.ruleset != "all" ? " --ruleset " + f.ruleset : "");
   interrupted = false;
   auto previous = std::signal(SIGINT, on_interrupt);
@@ -232,8 +236,9 @@ CLI::App* add_simulate_command(CLI::App& app, SimulateFlags& f) {
   sim->add_option("--start", f.start,
                   "deal: each game from its deal; positions: from a boundary position (the target, the last round, "
                   "a short stock or hand, an opening one card short, a joker standing for a held card, twins, a hand near its bound of turns, "
-                  "a hand about to end with the leaders tied, a discard on offer to several, whole melds or jokers in hand)")
-      ->check(CLI::IsMember({"deal", "positions"}))
+                  "a hand about to end with the leaders tied, a discard on offer to several, whole melds or jokers in hand); "
+                  "mixed: one game in four from a boundary position, the others from their deal")
+      ->check(CLI::IsMember({"deal", "positions", "mixed"}))
       ->capture_default_str();
   sim->add_option("--arbitrary", f.arbitrary, "the chance that a step is an arbitrary action, to be refused cleanly (default 0; 0.1 with --engine)");
   sim->add_option("--checks", f.checks, "all, sampled or none (below)")->check(CLI::IsMember({"all", "sampled", "none"}))->capture_default_str();
@@ -321,7 +326,7 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     report.cpu_seconds = result.cpu_seconds;
     report.interrupted = result.interrupted;
     std::vector<std::string> warnings;
-    const std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) + (settings.play.from_positions ? " --start positions" : "");
+    const std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) + (f.start != "mixed" ? " --start " + f.start : "");
     report.findings = hunt::write_findings(result.findings, how, f.out, library, warnings);
     for (const std::string& w : warnings) std::cerr << "meldcheck simulate: " << w << "\n";
     if (f.format == "json") std::cout << hunt::to_json(report, library);

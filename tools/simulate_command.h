@@ -21,7 +21,7 @@ struct SimulateFlags {
   uint64_t seed = 1;
   int jobs = 0;
   std::string policy = "random";
-  std::string start = "deal";  // or positions
+  std::string start = "mixed";  // deal, positions, or mixed (one game in four from a boundary position)
   std::optional<double> arbitrary;  // default 0; with --engine 0.1
   std::string checks = "all";
   std::string format = "text";
