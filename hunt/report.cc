@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "files/json_text.h"
+#include "hunt/play.h"
 #include "hunt/replay.h"
 #include "files/scenario.h"
 

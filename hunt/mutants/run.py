@@ -15,6 +15,11 @@ side by side, one job each, for 60 seconds (--seconds):
 
   hunt/mutants/run.py /tmp/scratch --boundaries [--seconds 60] [BUG_ID...]
 
+--default runs five slips of those kinds, each hunted by `meldcheck simulate --seconds 60`
+with no other flag (its games one in four from a boundary position):
+
+  hunt/mutants/run.py /tmp/scratch --default [--seconds 60] [BUG_ID...]
+
 --books runs the slips in the engine's bookkeeping instead (who laid a card, the turn's
 flags, counts, penalties, who went out, the credit of a swapped card): none changes the
 verdict of the step where it happens; only the reference model's books (oracles/catalog.h
@@ -188,6 +193,26 @@ BOUNDARY = [
 ]
 
 
+# Slips of the kinds the boundary positions exist for, hunted by `meldcheck simulate
+# --seconds 60` with no flags at all: the run a bug hunter starts first, whose games start
+# one in four from a boundary position (--start mixed, the default).
+DEFAULT_RUN = [
+ ("target-from-the-totals-before-the-hand", "engine/hand_end.cc",
+  "for (int p = 0; p < n; ++p) over |= s.players[p].total >= m.target;",
+  "for (int p = 0; p < n; ++p) over |= s.players[p].total - s.round_scores[p] >= m.target;"),
+ ("two-leaders-are-no-tie", "engine/hand_end.cc",
+  "if (std::popcount(leaders) > 1) {", "if (std::popcount(leaders) > 2) {"),
+ ("pool-out-winner-paid-whole-racks", "engine/hand_end.cc",
+  "paid += rack[p] - base;", "paid += rack[p];"),
+ ("contract-runs-of-a-suit-apart", "engine/melding.cc",
+  "if (x.kind == MeldKind::kSet ? x.rank() == y.rank() : x.suit() == y.suit()) fails.add(Check::kContractDistinct);",
+  "if (x.kind == MeldKind::kSet ? x.rank() == y.rank() : x.suit() == y.suit() && x.start == y.start) fails.add(Check::kContractDistinct);"),
+ ("passes-kept-after-a-timeout", "engine/arrange.cc",
+  "    for (int k = 0; k < due && !s.stock.empty(); ++k) s.hand(s.to_move).insert(s.stock.pop());\n  s.passes = 0;\n",
+  "    for (int k = 0; k < due && !s.stock.empty(); ++k) s.hand(s.to_move).insert(s.stock.pop());\n"),
+]
+
+
 @contextlib.contextmanager
 def built_with(root, bid, path, old, new):
     """The scratch clone's meldcheck built with the slip (None when it does not build);
@@ -233,6 +258,25 @@ def boundaries(root, only, seconds):
             print(f"{bid} | {ruleset} | plain: {runs['plain']} | positions: {runs['positions']}", flush=True)
 
 
+def default_run(root, only, seconds):
+    """Each slip hunted by `meldcheck simulate --seconds 60`, no other flag (but where to
+    write and no progress line)."""
+    for bid, path, old, new in DEFAULT_RUN:
+        if only and bid not in only:
+            continue
+        with built_with(root, bid, path, old, new) as mutant:
+            if not mutant:
+                continue
+            out = os.path.join(root, "mutant-findings", bid)
+            subprocess.run(["rm", "-rf", out])
+            text = subprocess.run(["timeout", "-s", "INT", str(int(seconds) + 60), mutant, "simulate", "--seconds", seconds,
+                                   "--quiet", "--out", out], capture_output=True, text=True).stdout
+            found = re.findall(r"FINDING (\S+) in game (\d+)[^:]*: (.*)", text)
+            rate = re.search(r"([0-9]+) actions/s", text)
+            print(f"{bid} | {len(found)} findings, first {found[0][0] + ' in game ' + found[0][1] + ': ' + found[0][2][:90] if found else 'none'}"
+                  f" | {rate.group(1) if rate else '?'} actions/s", flush=True)
+
+
 def main():
     root = sys.argv[1]
     only = sys.argv[2:]
@@ -243,6 +287,11 @@ def main():
         reference, only = os.path.abspath(only[1]), only[2:]
     if only[:1] == ["--books"]:
         bugs, only = BOOKS, only[1:]
+    if only[:1] == ["--default"]:
+        only = only[1:]
+        if only[:1] == ["--seconds"]:
+            seconds, only = only[1], only[2:]
+        return default_run(root, only, seconds)
     if only[:1] == ["--boundaries"]:
         only = only[1:]
         if only[:1] == ["--seconds"]:
