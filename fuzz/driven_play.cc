@@ -102,6 +102,10 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
     found.failure = hunt::Failure{game, std::move(trace), std::move(f), at, played != nullptr};
     return found;
   };
+  // A played position is judged as a setup written before the game, as a scenario's is: the
+  // checker's model reads it from the position, not from the steps that led there (playing
+  // those through the model at every input would cost the target its speed; simulate's
+  // boundary starts play them).
   if (auto f = checker.hand_starts(s, played ? nullptr : &dealt)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
   static thread_local std::vector<Action> legal;

@@ -60,7 +60,11 @@ std::optional<GameState> build_position(const RuleSet& rules, int players, const
 std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config>& config, const GameState& start,
                                         const Action& action) {
   hunt::Checker checker(config, hunt::CheckLevel::kAll);
-  if (checker.hand_starts(start, nullptr)) return std::nullopt;
+  // The start as the reference model reads it, against the engine's: a disagreement there
+  // (a meld the engine formed that the text reads as none, a book kept otherwise) is a
+  // finding about the start itself.
+  if (std::optional<hunt::Finding> f = checker.hand_starts(start, nullptr))
+    return hunt::Failure{hunt::GameSpec{0, config, start.num_players, 0, 0}, hunt::Trace{start, {}, {}, {}}, *f, start, true};
   GameState after = start;
   const bool listed = is_listed(start, config->rules, action);
   const Check verdict = apply(after, config->rules, action);

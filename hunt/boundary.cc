@@ -369,17 +369,21 @@ BoundaryPosition boundary_position(const GameSpec& game) {
   // the turn owes nothing (a card taken that must be used may not be cut away).
   RandomPlayer player(game.play_seed ^ 0x9E3779B97F4A7C15ull);
   GameState now = s;
+  std::vector<Action> played;
+  size_t kept = 0;  // the steps that lead to s
   for (int k = int(rng.next() % kPrefixStepsAtMost); k > 0; --k) {
     const Action* a = player.legal(now, r, true);
     if (!a) break;
+    played.push_back(*a);
     apply(now, r, *a);
     if (now.hand_over) break;
     const TurnFacts& t = now.turn;
-    if (t.pile_meld_due.empty() && t.freed_jokers.empty() && t.must_use == kNoCard && t.no_discard == kNoCard) s = now;
+    if (t.pile_meld_due.empty() && t.freed_jokers.empty() && t.must_use == kNoCard && t.no_discard == kNoCard) s = now, kept = played.size();
   }
+  played.resize(kept);
   // One or two boundaries that apply, each kept only where the engine's invariants hold;
   // a tie at the hand's end last, since it ties the hands as they then stand.
-  BoundaryPosition out{s, {}};
+  BoundaryPosition out{s, {}, std::move(played)};
   auto try_bend = [&](Boundary kind) {
     Bender b(out.state, rng.next());
     if (!bend(b, r, kind)) return;

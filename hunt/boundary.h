@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/action.h"
 #include "engine/state.h"
 #include "hunt/config.h"
 
@@ -41,6 +42,9 @@ const char* boundary_name(Boundary b);
 struct BoundaryPosition {
   GameState state;
   std::vector<Boundary> bends;  // the boundaries it was bent to (none: a position of play)
+  // The steps played from the game's deal (by the last player) to the position before the
+  // bends: a judge plays them first, so that its books up to the bend are its own.
+  std::vector<Action> prefix;
 
   // Bent at a match's end (its totals or its last round): play goes on into the next hand,
   // whose deal, or the match's end, the bend is about.

@@ -338,5 +338,32 @@ expect:
   EXPECT_EQ(report["not_checked"], 1);
 }
 
+
+// Another engine is never asked meldcheck's solver's answers (best_move, can_move): a
+// scenario stating them is not checked there, and the clauses it pins are not said to pass
+// (an engine that placed nothing at all would otherwise pass them).
+
+class OtherEngine : public InProcessEngine {
+ public:
+  bool answers_meldchecks_own_expectations() const override { return false; }
+};
+
+TEST(ConformanceReport, TheSolversAnswersAreNotCheckedOnAnotherEngine) {
+  const std::string file = std::string(MELDCHECK_SCENARIOS_DIR) + "/rummikub/best-move.yaml";
+  int checked = 0;
+  for (const Scenario& sc : load_scenarios(file, library())) {
+    OtherEngine other;
+    const ScenarioResult r = replay_on(other, sc, YamlNode{});
+    const bool states_solver = (sc.expect && (sc.expect->best_move_tiles || sc.expect->best_move_value || sc.expect->can_move));
+    if (!states_solver) continue;
+    ++checked;
+    EXPECT_EQ(r.status, S::kNotChecked) << sc.name;
+    EXPECT_NE(r.reason.find("no other engine is asked for meldcheck's solver's answers"), std::string::npos) << r.reason;
+    InProcessEngine own;
+    EXPECT_EQ(replay_on(own, sc, YamlNode{}).status, S::kPass) << sc.name;
+  }
+  EXPECT_GT(checked, 5);
+}
+
 }  // namespace
 }  // namespace meldcheck

@@ -62,6 +62,9 @@ class GameEngine {
   virtual std::optional<GameState> position(std::string& why, const GameState* expected = nullptr) = 0;
   // Whether the engine tells its position at all (else expectations go unchecked).
   virtual bool tells_positions() const = 0;
+  // Whether the expectations meldcheck answers from its own engine (the solver's best_move,
+  // can_move) are the engine's to meet: only meldcheck's own; another is never asked them.
+  virtual bool answers_meldchecks_own_expectations() const { return false; }
   // Whether a refusal's rule id is held to the one the scenario expects.
   virtual bool rule_ids_compared() const = 0;
   // A refusal's rule for a report (its paraphrase, where the engine is meldcheck's).
@@ -81,6 +84,7 @@ class InProcessEngine : public GameEngine {
   EngineAnswer apply(const Step& step);
   std::optional<GameState> position(std::string&, const GameState* = nullptr) override { return state_; }
   bool tells_positions() const override { return true; }
+  bool answers_meldchecks_own_expectations() const override { return true; }
   bool rule_ids_compared() const override { return true; }
   std::string rule_text(const EngineAnswer& a) const override;
 

@@ -64,7 +64,7 @@ TEST(House, AllHousesAreEachDepartureAlone) {
   for (const House& h : houses) names.insert(format_house(h));
   EXPECT_EQ(names, (std::set<std::string>{"rummy500", "rummy500+no-jokers", "rummy500+5-10-15", "rummy500+floating",
                                           "rummy500+dead-last-discard", "rummy500,deep-card-use=meld-only",
-                                          "rummy500,ace-runs=round-the-corner"}));
+                                          "rummy500,deep-card-when=first-play", "rummy500,ace-runs=round-the-corner"}));
   EXPECT_EQ(houses.size(), names.size());
   size_t total = 0;
   for (const auto& spec : lib().all()) {

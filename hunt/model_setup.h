@@ -2,7 +2,10 @@
 // contract's `setup` mapping (scenario-format.md, "Players and setup") in a plain reading
 // of its own, written apart from files/scenario.cc and engine/position.cc, into the
 // oracles' Position. So the model never starts from the engine's books: a bug in how the
-// engine reads or keeps a position shows as the two disagreeing at the start.
+// engine reads or keeps a position shows as the two disagreeing at the start. The
+// defaults of meldcheck's extension keys (offer, turn, next_meld, ...) are the ones the
+// scenario schema documents: the model follows the schema's words, as the engine's reader
+// does, so the two agree there by the schema, not by one reading the other.
 #pragma once
 
 #include <optional>

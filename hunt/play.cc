@@ -122,12 +122,13 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   GameState s;
   int hands_at_most = settings.whole_match && settings.steps.has(ActionKind::kNextHand) ? kHandsPerMatchAtMost : 1;
   const bool from_position = settings.from_position(game.index);
+  std::optional<BoundaryPosition> start;
   if (from_position) {
-    BoundaryPosition start = boundary_position(game);
-    s = start.state;
-    if (start.bends_the_match() && settings.steps.has(ActionKind::kNextHand)) hands_at_most = std::max(hands_at_most, 2);
+    start = boundary_position(game);
+    s = start->state;
+    if (start->bends_the_match() && settings.steps.has(ActionKind::kNextHand)) hands_at_most = std::max(hands_at_most, 2);
     std::string bends;
-    for (Boundary b : start.bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
+    for (Boundary b : start->bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
     ++stats.starts[bends.empty() ? "play" : bends];
   } else {
     s = new_match(r, game.players, game.deal_seed, game.players - 1);
@@ -155,6 +156,25 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   };
 
   const DealInfo dealt{game.deal_seed, game.players - 1};
+  if (judge && start) {
+    // The play that led to the boundary position, judged from its deal like any game: what
+    // the judge then reads of the bent position is its own play's up to the bend, and the
+    // bend a setup written before the game (its findings are the deal's game's).
+    failure.trace.start = new_match(r, game.players, game.deal_seed, game.players - 1);
+    failure.from_setup = false;
+    GameState p = failure.trace.start;
+    if (auto f = judge->starts(p, &dealt)) return fail(*f, p, p);
+    for (const Action& a : start->prefix) {
+      const GameState was = p;
+      const bool listed = is_listed(was, r, a);
+      const Check verdict = apply(p, r, a);
+      record(a, verdict, listed);
+      if (auto f = judge->after(was, a, listed, verdict, p)) return fail(*f, was, p);
+      if (judge->halted()) break;
+    }
+    failure.trace = Trace{s, {}, {}, {}};
+    failure.from_setup = true;
+  }
   if (judge) {
     if (auto f = judge->starts(s, from_position ? nullptr : &dealt)) return fail(*f, s, s);
   }

@@ -119,19 +119,25 @@ json new_game(const json& req, std::optional<Game>& game, const RulesetLibrary& 
   return {{"id", req.value("id", json())}, {"ok", true}};
 }
 
+// A step read, played and answered: meldcheck's own doing, so any failure in it is internal.
+json played(const json& id, Game& game, const Step& step) {
+  try {
+    const RuleSet& r = game.scenario.rules;
+    const EngineAnswer a = game.engine.apply(step);
+    if (a.kind != EngineAnswer::Kind::kRefused) return {{"id", id}, {"ok", true}, {"verdict", "ok"}};
+    // The reason is the clause's paraphrase; a core check has none, only its id.
+    const Clause* clause = r.clause(a.rule);
+    return {{"id", id}, {"ok", true}, {"verdict", "reject"}, {"reason", clause ? clause->text : a.rule}, {"rule", a.rule}};
+  } catch (const std::exception& e) {
+    return error(id, "internal", std::string("meldcheck failed on this request: ") + e.what());
+  }
+}
+
 json apply_request(const json& req, Game& game, const RulesetLibrary& library) {
   if (!req.contains("step")) return error(req.value("id", json()), "bad-request", "apply needs a step");
   const RuleSet& r = game.scenario.rules;
   const Step step = parse_step(json_text(req["step"]), "step", r, game.scenario.start.num_players, library, game.scenario.names);
-  const EngineAnswer a = game.engine.apply(step);
-  if (a.kind != EngineAnswer::Kind::kRefused) return {{"id", req.value("id", json())}, {"ok", true}, {"verdict", "ok"}};
-  // The reason is the clause's paraphrase; a core check has none, only its id.
-  const auto clause = std::find_if(r.catalog.begin(), r.catalog.end(), [&](const Clause& c) { return c.id == a.rule; });
-  return {{"id", req.value("id", json())},
-          {"ok", true},
-          {"verdict", "reject"},
-          {"reason", clause != r.catalog.end() ? clause->text : a.rule},
-          {"rule", a.rule}};
+  return played(req.value("id", json()), game, step);
 }
 
 json legal_request(const json& id, Game& game) {
@@ -171,9 +177,14 @@ json answer(const json& req, std::optional<Game>& game, const RulesetLibrary& li
     return error(id, "unsupported", "no request '" + cmd + "'");
   if (!game) return error(id, "no-game", cmd + " before new");
   if (cmd == "apply") return apply_request(req, *game, library);
-  if (cmd == "state") return {{"id", id}, {"ok", true}, {"state", state_json(game->position(), game->scenario.rules)}};
-  if (cmd == "legal") return legal_request(id, *game);
-  return score_request(id, *game);
+  // What these answer is meldcheck's own doing from here: any failure in it is internal.
+  try {
+    if (cmd == "state") return {{"id", id}, {"ok", true}, {"state", state_json(game->position(), game->scenario.rules)}};
+    if (cmd == "legal") return legal_request(id, *game);
+    return score_request(id, *game);
+  } catch (const std::exception& e) {
+    return error(id, "internal", std::string("meldcheck failed on this request: ") + e.what());
+  }
 }
 
 }  // namespace
