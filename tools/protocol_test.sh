@@ -18,12 +18,17 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 out=$("$mc" replay --rule-ids strict --own-rules --engine "$mc serve" "$scenarios" 2>&1)
 status=$?
 last=$(tail -n 1 <<<"$out")
-[[ $status == 0 && $last =~ ^[0-9]+\ passed,\ 0\ failed,\ 0\ not\ applicable,\ 0\ not\ checked$ ]] || fail "serve: $last (exit $status)"
+# Only meldcheck's solver's answers (best_move, can_move) are not asked of an engine behind
+# the protocol, which has no request for them.
+solver_only() { ! grep '^NOT-CHECKED' <<<"$1" | grep -vq "no other engine is asked for meldcheck's solver's answers"; }
+[[ $status == 0 && $last =~ ^[0-9]+\ passed,\ 0\ failed,\ 0\ not\ applicable,\ [0-9]+\ not\ checked$ ]] && solver_only "$out" ||
+  fail "serve: $last (exit $status)"
 echo "serve, rule ids strict, meldcheck's own rules held: $last"
 # Without --own-rules, the scenarios pinning them are not applicable, and counted apart.
 out=$("$mc" replay --engine "$mc serve" "$scenarios" 2>&1)
 last=$(tail -n 1 <<<"$out")
-[[ $last =~ ^[0-9]+\ passed,\ 0\ failed,\ [1-9][0-9]*\ not\ applicable,\ 0\ not\ checked$ ]] || fail "serve, own rules not held: $last"
+[[ $last =~ ^[0-9]+\ passed,\ 0\ failed,\ [1-9][0-9]*\ not\ applicable,\ [0-9]+\ not\ checked$ ]] && solver_only "$out" ||
+  fail "serve, own rules not held: $last"
 grep -q "^N/A .*it pins meldcheck's own rule" <<<"$out" || fail "serve, own rules not held: no scenario says why it is not applicable"
 echo "serve, meldcheck's own rules not held: $last"
 
@@ -82,7 +87,7 @@ py_engine="python3 $(dirname "$scenarios")/oracles/rummikub-py/engine.py"
 out=$("$mc" replay --rule-ids strict --own-rules --engine "$py_engine" "$scenarios/rummikub" 2>&1)
 status=$?
 last=$(tail -n 1 <<<"$out")
-[[ $status == 0 && $last =~ ^[0-9]+\ passed,\ 0\ failed,\ 0\ not\ applicable,\ 0\ not\ checked$ ]] ||
+[[ $status == 0 && $last =~ ^[0-9]+\ passed,\ 0\ failed,\ 0\ not\ applicable,\ [0-9]+\ not\ checked$ ]] && solver_only "$out" ||
   fail "the Python engine: $last (exit $status)"
 echo "replay against the Python engine, rule ids strict, meldcheck's own rules held: $last"
 # The Python engine lists steps slowly where an empty pool leaves large racks and tables
@@ -95,12 +100,14 @@ status=$?
 echo "simulate against the Python engine: $(head -n 1 <<<"$out")"
 
 # fault:ruleset (all: every ruleset). same-suit-sets and solver-small do not show in random
-# play through the protocol (the differential fuzz targets find them).
+# play through the protocol (the differential fuzz targets find them). The first divergence
+# is enough to show a fault found (every distinct one, shrunk, is the kits' tests' and
+# hunt_tests' concern, and costs a minute a fault).
 for case in enumerate-foreign:all lose-discard:all gap-run:all not-zero-sum:rummikub ace-low-high:all \
             swap-any-suit:femhundra-rummy dirty-refusal:all spades-double:all unstable-deal:all endless-hand:all; do
   fault=${case%%:*} ruleset=${case#*:}
   engine="MELDCHECK_FAULT=$fault $faulty serve"
-  out=$("$mc" simulate --engine "$engine" --ruleset "$ruleset" --hands 200 --seed 1 --jobs 1 --out "$findings/$fault" 2>&1)
+  out=$("$mc" simulate --engine "$engine" --ruleset "$ruleset" --hands 200 --seed 1 --jobs 1 --stop-on-first --out "$findings/$fault" 2>&1)
   status=$?
   file=$(ls "$findings/$fault"/*.yaml 2>/dev/null | head -n 1)
   if [[ $status != 1 || -z $file ]]; then
