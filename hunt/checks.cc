@@ -399,7 +399,7 @@ std::optional<Finding> Checker::books(const GameState& engine) {
   const std::string check = d->fact == "the hand's scores" ? "hand-score" : "catalog";
   Finding f = finding(check, "the engine's " + d->fact + " " + d->engine + ", the rules' (the reference model's) " + d->model, "",
                       d->expect);
-  f.about = d->fact;
+  f.about = d->kind;  // the same slip shows in any hand or meld: one bucket
   return f;
 }
 

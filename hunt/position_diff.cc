@@ -140,7 +140,7 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   // (Names and keys stay plain strings until a fact differs: comparing is the common case.)
   auto fact = [&](bool differs, const char* name, const char* key, auto&& text) {
     if (found || !differs) return;
-    found = FactDifference{name, text(e), text(m), std::string(key) + ": " + text(m) + "\n"};
+    found = FactDifference{name, text(e), text(m), std::string(key) + ": " + text(m) + "\n", name};
   };
   auto number = [](int Position::*field) { return [field](const Position& p) { return std::to_string(p.*field); }; };
   auto seat_of = [](int Position::*field) { return [field](const Position& p) { return seat_text(p.*field); }; };
@@ -161,7 +161,7 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
     if (same_faces(e.seats[size_t(q)].hand, m.seats[size_t(q)].hand)) continue;
     const std::vector<Face> a = sorted(e.seats[size_t(q)].hand), b = sorted(m.seats[size_t(q)].hand);
     found = FactDifference{"hand of " + player_name(q), faces_text(a, n), faces_text(b, n),
-                           "hand: { " + player_name(q) + ": " + faces_text(b, n) + " }\n"};
+                           "hand: { " + player_name(q) + ": " + faces_text(b, n) + " }\n", "a hand"};
   }
   fact(e.stock.size() != m.stock.size(), "the stock's size", "stock_size",
        [](const Position& p) { return std::to_string(p.stock.size()); });
@@ -172,7 +172,8 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
     const bool in_e = i < e.table.size(), in_m = i < m.table.size();
     if (in_e && in_m && same_meld(e.table[i], m.table[i], owners)) continue;
     found = FactDifference{"table's meld " + std::to_string(i + 1), in_e ? meld_text(e.table[i], owners, n) : "none",
-                           in_m ? meld_text(m.table[i], owners, n) : "none", "table: " + table_text(m, owners, n) + "\n"};
+                           in_m ? meld_text(m.table[i], owners, n) : "none", "table: " + table_text(m, owners, n) + "\n",
+                           "the table"};
   }
   seats_fact("totals", "totals", [](const Position& p, int q) { return p.seats[size_t(q)].total; });
   seats_fact("penalties this hand", "penalties", [](const Position& p, int q) { return p.seats[size_t(q)].penalty; });
@@ -203,7 +204,7 @@ std::optional<FactDifference> first_difference(const oracle::Game& game, const P
   auto books_fact = [&](const char* books, bool differs, const char* name, const char* key, auto&& text) {
     if (found || !differs) return;
     found = FactDifference{std::string("the turn's ") + name, text(e), text(m),
-                           std::string(books) + ": { " + key + ": " + text(m) + " }\n"};
+                           std::string(books) + ": { " + key + ": " + text(m) + " }\n", std::string("the turn's ") + name};
   };
   auto flag = [](bool Position::*field) { return [field](const Position& p) { return yes_no(p.*field); }; };
   books_fact("owed", e.must_use != m.must_use, "card owed to a meld", "must_use",

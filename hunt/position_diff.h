@@ -17,6 +17,7 @@ struct FactDifference {
   std::string fact;           // "hand of B", "turns", "table", ...
   std::string engine, model;  // the two values, as a scenario writes them
   std::string expect;         // `then:` lines (unindented YAML) that say the model's value
+  std::string kind;           // the fact without which one ("a hand", "the table"): a finding's bucket
 };
 
 // The first fact in which `engine` differs from `model`, or nullopt when they agree.

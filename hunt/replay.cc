@@ -49,11 +49,14 @@ std::string written_meld_text(const WrittenMeld& w, Notation n) {
   return s + "]";
 }
 
-// A written stand-in matches at the detail it is written with.
+// Expectations compare canonical forms (scenario-format.md, "A joker's stand-in"): a
+// stand-in written more specifically than the rules name it (a whole card where the engine
+// holds the rank alone) is read down to the rank; a rank alone where the engine holds a whole
+// card is another form, and a mismatch. A bare JK on the table asks nothing of its stand-in.
 bool standin_matches(Face written, Face actual) {
   if (written.is_none()) return true;
-  if (written.is_rank_only()) return written.rank() == actual.rank();
-  return written == actual || (actual.is_rank_only() && actual.rank() == written.rank());
+  if (actual.is_rank_only()) return written.rank() == actual.rank();
+  return written == actual;
 }
 
 bool card_matches(const WrittenCard& w, const Meld& m, int slot) {

@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstdlib>
 #include <string>
-#include <unordered_map>
+#include <map>
 
 #include "oracles/configuration.h"
 
@@ -29,196 +29,356 @@ bool is_set(const TableMeld& meld) {
 
 int rank_at(int place) { return (place - 1 + 2 * kRanks) % kRanks + 1; }
 
+// ---- the readings -----------------------------------------------------------------------
+//
+// A meld is read the slow way, from the texts' definitions and nothing else: every way of
+// giving the jokers concrete cards that their written stand-ins allow is tried, and each
+// resulting list of plain cards is held against the definition of a set (all one rank, no
+// more cards than the text allows, each suit once where the text asks it) or of a run (all
+// one suit, its ranks exactly the places of some stretch of the order ace, two, ..., king,
+// ace). What the meld is, and what is wrong with it, follows from which of those lists are
+// melds:
+//   - none: the clauses that every reading breaks (or that the cards break whatever the
+//     jokers are: too few, no natural card, neither one rank nor one suit);
+//   - several different ones: the stand-ins leave the meld open (`standin`);
+//   - one: the meld, its jokers named as the text names them; `standin` still where a
+//     stand-in says less than that naming (a rank alone where the text wants the card).
+// A stand-in that names a card the meld cannot hold (another rank in a set, another suit in
+// a run), or a rank alone in a run (less than a run's joker needs: the whole card), is a
+// fault of the stand-in itself, whatever else the cards break.
+
 namespace {
 
-// What a token asks for: its card, or a joker's named stand-in (none when bare).
-Face asked(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
-bool bare_joker(const Token& t) { return t.face.is_joker() && t.standin.is_none(); }
+// Whether a joker written with stand-in `written` may be read as `card`: bare, as any
+// card; with a rank alone, as that rank in any suit; with a whole card, as that card.
+bool may_be(Face written, Face card) {
+  if (written.is_none()) return true;
+  if (written.is_rank_only()) return written.rank() == card.rank();
+  return written == card;
+}
+
+// How far apart two ranks lie in the order that goes round (king next to ace).
+int rank_distance(int a, int b) {
+  const int d = std::abs(a - b);
+  return std::min(d, kRanks - d);
+}
+
+// Jokers written the same way are alike: what matters is how many of them are read as each
+// card, not which. A kind is the jokers written one way, and the cards they may be.
+struct JokerKind {
+  Face written;
+  int count = 0;
+  std::vector<Face> may;
+};
+
+std::vector<JokerKind> kinds_of(const std::vector<Token>& jokers, const std::vector<Face>& cards_in_play) {
+  std::vector<JokerKind> kinds;
+  for (const Token& t : jokers) {
+    auto it = std::find_if(kinds.begin(), kinds.end(), [&](const JokerKind& k) { return k.written == t.standin; });
+    if (it == kinds.end()) {
+      JokerKind k{t.standin, 0, {}};
+      for (const Face& c : cards_in_play)
+        if (may_be(t.standin, c)) k.may.push_back(c);
+      kinds.push_back(std::move(k));
+      it = kinds.end() - 1;
+    }
+    ++it->count;
+  }
+  return kinds;
+}
+
+// Calls `visit(cards)` with every multiset of cards the jokers can be read as (one multiset
+// of each kind, kinds in order), until it returns true. `admit(cards)` is asked as each card
+// is added, and a false leaves out every multiset that starts so.
+template <class Admit, class Visit>
+bool each_joker_reading(const std::vector<JokerKind>& kinds, Admit&& admit, Visit&& visit) {
+  std::vector<Face> cards;
+  auto choose = [&](auto&& self, size_t kind, int left, size_t from) -> bool {
+    if (left == 0) return kind + 1 >= kinds.size() ? visit(cards) : self(self, kind + 1, kinds[kind + 1].count, 0);
+    for (size_t i = from; i < kinds[kind].may.size(); ++i) {
+      cards.push_back(kinds[kind].may[i]);
+      const bool stop = admit(cards) && self(self, kind, left - 1, i);  // the same card again, or a later one
+      cards.pop_back();
+      if (stop) return true;
+    }
+    return false;
+  };
+  if (kinds.empty()) return visit(cards);
+  return choose(choose, 0, kinds[0].count, 0);
+}
+
+bool any_cards(const std::vector<Face>&) { return true; }
 
 // ---- sets ------------------------------------------------------------------------------
 
-struct SetTry {
+// A set of the rank `rank` as the text judges it: its faults, and the different readings
+// of it that make it a set, each with its jokers named as the text names them (the cards in
+// the order of their faces, a natural before a joker of the same face).
+struct SetJudgement {
   MeldFaults faults;
-  bool valid = false;
-  Reading reading;
+  std::vector<TableMeld> readings;
+  bool says_less = false;  // a joker with a rank alone where the text wants the whole card
 };
 
-SetTry try_set(const MeldText& text, const std::vector<Token>& tokens, int rank) {
-  SetTry out;
+SetJudgement judge_set(const MeldText& text, const std::vector<Token>& tokens, int rank) {
+  SetJudgement out;
   const MeldDefinition& d = text.shapes;
   const int n = int(tokens.size());
+  // The size clause counts every card laid, however the jokers are read.
   if (d.set_max != 0 && n > d.set_max) out.faults.set_size = true;
-  // Suits count where they must differ, or where jokers stand for whole cards.
-  const bool suits_count = d.set_distinct_suits || text.set_joker != SetJoker::kRank;
-  std::array<int, kSuits> used{};
-  int unsettled = 0, rank_only_named = 0;
-  std::vector<Face> face(tokens.size(), Face::none());
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    const Face w = asked(tokens[i]);
-    if (w.is_none()) {
-      ++unsettled;
-      continue;
-    }
-    rank_only_named += w.is_rank_only();
-    if (w.rank() != rank) {
-      out.faults.standin = true;
-      continue;
-    }
-    if (w.is_natural() && (suits_count || !tokens[i].face.is_joker())) {
-      ++used[size_t(w.suit())];
-      face[i] = w;
-    } else {
-      ++unsettled;
-    }
+
+  std::vector<Face> naturals;
+  std::vector<Token> jokers;  // those that can be a card of this set
+  for (const Token& t : tokens) {
+    if (!t.face.is_joker()) naturals.push_back(t.face);
+    else if (!t.standin.is_none() && t.standin.rank() != rank) out.faults.standin = true;  // no card of this set
+    else jokers.push_back(t);
   }
-  int free_suits = 0;
-  for (int s = 0; s < kSuits; ++s) {
-    free_suits += used[size_t(s)] == 0;
-    if (d.set_distinct_suits && used[size_t(s)] > 1) out.faults.set_suits = true;
-  }
-  if (d.set_distinct_suits && unsettled > free_suits) out.faults.set_suits = true;
-  // Whole cards where the text wants them and the missing suits settle them.
-  bool whole = false;
-  switch (text.set_joker) {
-    case SetJoker::kRank: break;
-    case SetJoker::kCard:
-      if (unsettled > 0 && unsettled != free_suits) out.faults.standin = true;
-      whole = true;
-      break;
-    case SetJoker::kByGroupSize: whole = unsettled == free_suits; break;
-  }
-  if (whole && rank_only_named > 0) out.faults.standin = true;
+  std::vector<Face> of_rank;
+  for (int s = 0; s < kSuits; ++s) of_rank.push_back(Face::natural(s, rank));
+
+  // Every reading of the jokers as cards of the rank, held against the suits clause.
+  std::vector<std::vector<Face>> valid;  // the jokers' cards of each reading that is a set
+  each_joker_reading(kinds_of(jokers, of_rank), any_cards, [&](const std::vector<Face>& joker_cards) {
+    if (d.set_distinct_suits) {
+      std::array<int, kSuits> seen{};
+      for (const Face& c : naturals) ++seen[size_t(c.suit())];
+      for (const Face& c : joker_cards) ++seen[size_t(c.suit())];
+      for (int count : seen)
+        if (count > 1) return false;
+    }
+    valid.push_back(joker_cards);
+    return false;
+  });
+  if (valid.empty()) out.faults.set_suits = true;  // (a set of one rank breaks no other clause)
   if (out.faults.any()) return out;
-  out.valid = true;
-  int next_free = 0;
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    if (!tokens[i].face.is_joker()) continue;
-    if (!whole) {
-      face[i] = Face::rank_only(rank);
-    } else if (!face[i].is_natural()) {
-      while (used[size_t(next_free)] != 0) ++next_free;
-      face[i] = Face::natural(next_free, rank);
-      used[size_t(next_free)] = 1;
-    }
+
+  // How the text names a set's joker: its rank alone (002, 003); the whole card (000); in
+  // Rummikub the whole tile in a group of four and the number alone in a group of three.
+  const bool whole = text.set_joker == SetJoker::kCard || (text.set_joker == SetJoker::kByGroupSize && n == 4);
+  for (const Token& t : jokers)
+    if (whole && t.standin.is_rank_only()) out.says_less = true;
+  for (const std::vector<Face>& joker_cards : valid) {
+    TableMeld r;
+    for (const Face& c : naturals) r.push_back({c, false, kNewCard});
+    for (const Face& c : joker_cards) r.push_back({whole ? c : Face::rank_only(rank), true, kNewCard});
+    std::sort(r.begin(), r.end(), [](const TableCard& a, const TableCard& b) {
+      return a.face != b.face ? a.face < b.face : (!a.joker && b.joker);
+    });
+    if (std::find(out.readings.begin(), out.readings.end(), r) == out.readings.end()) out.readings.push_back(r);
   }
-  for (size_t i = 0; i < tokens.size(); ++i) out.reading.cards.push_back({face[i], tokens[i].face.is_joker(), kNewCard});
-  std::sort(out.reading.cards.begin(), out.reading.cards.end(),
-            [](const TableCard& a, const TableCard& b) { return a.face < b.face || (a.face == b.face && !a.joker && b.joker); });
   return out;
 }
 
 // ---- runs ------------------------------------------------------------------------------
 
-struct RunTry {
-  MeldFaults faults;
-  std::vector<Reading> readings;  // distinct by their cards
-  std::vector<int> disorder;      // of each reading: how far from the order written
+// Where a stretch of `length` places from place `start` (1..13) lies in the order ace (1),
+// two, ..., king (13), ace (14), two (15), ...: within ace to king; ending on the ace above
+// the king; round the corner (past that ace, thirteen places at most); or so long that it
+// comes round onto its own places.
+enum class Stretch { kPlain, kAceHigh, kCorner, kAround };
+
+Stretch stretch(int start, int length) {
+  const int end = start + length - 1;
+  if (end <= kRanks) return Stretch::kPlain;
+  if (end == kRanks + 1) return Stretch::kAceHigh;
+  return length <= kRanks ? Stretch::kCorner : Stretch::kAround;
+}
+
+// Whether the text lets a run lie so; where it does not, the fault it names.
+bool allowed(const MeldText& text, Stretch s, bool building, MeldFaults& faults) {
+  switch (s) {
+    case Stretch::kPlain: return true;
+    case Stretch::kAceHigh:
+      if (text.shapes.ace_high) return true;
+      faults.ace_high = true;
+      return false;
+    case Stretch::kCorner:
+      if (building ? text.shapes.corner_building : text.shapes.corner_melding) return true;
+      faults.corner = true;
+      return false;
+    case Stretch::kAround: faults.run = true; return false;
+  }
+  return false;
+}
+
+// The cards of a stretch of places in one suit.
+std::vector<Face> cards_at(int suit, int start, int length) {
+  std::vector<Face> out;
+  for (int p = start; p < start + length; ++p) out.push_back(Face::natural(suit, rank_at(p)));
+  return out;
+}
+
+// Whether two lists hold the same cards, as many times each.
+bool same_cards(std::vector<Face> a, std::vector<Face> b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
+// A card laid, as read: what it is, whether it is a joker, and whether a bare joker (which
+// goes wherever its card is missing, after the cards that stand for themselves).
+struct Laid {
+  Face card;
+  bool joker = false, bare = false;
 };
 
-// Whether a window of positions start..start+length-1 may hold a run: within ace low to ace
-// high, or round the corner where the text allows it and no rank comes twice.
-void window_faults(const MeldText& text, int start, int length, bool building, MeldFaults& f) {
-  const int end = start + length - 1;
-  if (end > kRanks + 1) {
-    if (length > kRanks) f.run = true;
-    else if (!(building ? text.shapes.corner_building : text.shapes.corner_melding)) f.corner = true;
-    return;
+// Which of the places `free` (indices into `faces`, the stretch's cards) each laid card
+// takes: the cards that stand for themselves (naturals, named jokers) the places of their
+// card from the lowest up, in the order written; the bare jokers, which go wherever a card
+// is missing, then what is left, from the lowest up, in the order written. Two cards of one
+// face, or two bare jokers, never lie against the order they are written in. Empty when the
+// laid cards are not the cards of the free places.
+std::vector<int> places_taken(const std::vector<Face>& faces, const std::vector<int>& free, const std::vector<Laid>& laid) {
+  std::vector<int> at(laid.size(), -1);
+  std::vector<bool> used(faces.size(), false);
+  for (size_t i = 0; i < laid.size(); ++i) {
+    if (laid[i].bare) continue;
+    for (int p : free)
+      if (!used[size_t(p)] && faces[size_t(p)] == laid[i].card) {
+        at[i] = p, used[size_t(p)] = true;
+        break;
+      }
+    if (at[i] < 0) return {};
   }
-  if (end == kRanks + 1 && !text.shapes.ace_high) f.ace_high = true;
+  std::vector<int> left;
+  for (int p : free)
+    if (!used[size_t(p)]) left.push_back(p);
+  std::vector<Face> bare_cards, left_cards;
+  for (const Laid& l : laid)
+    if (l.bare) bare_cards.push_back(l.card);
+  for (int p : left) left_cards.push_back(faces[size_t(p)]);
+  if (!same_cards(bare_cards, left_cards)) return {};
+  size_t next = 0;
+  for (size_t i = 0; i < laid.size(); ++i)
+    if (laid[i].bare) at[i] = left[next++];
+  return at;
 }
 
-bool same_cards(const Reading& a, const Reading& b) {
-  std::vector<Face> x, y;
-  for (const TableCard& c : a.cards) x.push_back(c.face);
-  for (const TableCard& c : b.cards) y.push_back(c.face);
-  std::sort(x.begin(), x.end());
-  std::sort(y.begin(), y.end());
-  return x == y;
-}
-
-// How far the places of the cards, taken in the order written, are from rising: the pairs
-// out of order.
-int disorder(const std::vector<int>& slot_of) {
+// How far places taken in the order the cards are written are from rising: the pairs of
+// cards that lie the other way round.
+int crossings(const std::vector<int>& places) {
   int n = 0;
-  for (size_t i = 0; i < slot_of.size(); ++i)
-    for (size_t j = i + 1; j < slot_of.size(); ++j) n += slot_of[i] > slot_of[j];
+  for (size_t i = 0; i < places.size(); ++i)
+    for (size_t j = i + 1; j < places.size(); ++j) n += places[i] > places[j];
   return n;
 }
 
-// One more reading. Of two with the same cards in other places (a run of every rank, cards
-// that build at either end) the one nearest the order the cards are written in, the later
-// of two as near (spec/: build.corner, meld.ace): the only thing that can tell them apart.
-void add_reading(RunTry& t, Reading r, int disorder) {
-  for (size_t i = 0; i < t.readings.size(); ++i)
-    if (same_cards(t.readings[i], r)) {
-      if (disorder <= t.disorder[i]) t.readings[i] = std::move(r), t.disorder[i] = disorder;
-      return;
-    }
-  t.readings.push_back(std::move(r));
-  t.disorder.push_back(disorder);
-}
+// The run readings found so far, one for each different list of cards: of the ways the
+// same cards lie (a run of every rank, cards that build at either end), the one nearest the
+// order written, and of two as near the later (spec/: meld.ace, build.corner), where the
+// caller says what is later.
+struct RunReadings {
+  struct Kept {
+    std::vector<Face> cards;  // in the order of their faces
+    Reading reading;
+    int crossings = 0, lateness = 0;
+  };
+  std::vector<Kept> kept;
+  MeldFaults faults;     // of the stretches where the cards lie in a way the text forbids
+  bool matched = false;  // whether the cards were ever the cards of a stretch
 
-// Places `tokens` on the free positions of a window in `suit`: every card and every named
-// joker on a position of its rank, bare jokers on what is left. `slots` holds what is
-// already placed (empty where free); false when the tokens do not fit.
-bool place(const std::vector<Token>& tokens, int suit, int start, std::vector<TableCard>& slots,
-           std::vector<int>* slot_of = nullptr) {
-  if (slot_of) slot_of->assign(tokens.size(), 0);
-  for (int pass = 0; pass < 2; ++pass)
-    for (size_t k = 0; k < tokens.size(); ++k) {
-      const Token& t = tokens[k];
-      if ((pass == 0) == bare_joker(t)) continue;
-      const Face w = asked(t);
-      int slot = -1;
-      for (int i = 0; i < int(slots.size()) && slot < 0; ++i)
-        if (slots[size_t(i)].face.is_none() && (pass == 1 || rank_at(start + i) == w.rank())) slot = i;
-      if (slot < 0) return false;
-      slots[size_t(slot)] = {Face::natural(suit, rank_at(start + slot)), t.face.is_joker(), kNewCard};
-      if (slot_of) (*slot_of)[k] = slot;
-    }
-  return true;
-}
-
-// Whether every card and named joker has a place of its rank in the window of places
-// start..start+length-1 (a rank r at place r, or at r + 13 round the corner).
-bool ranks_fit(const std::vector<Token>& tokens, int start, int length) {
-  const int end = start + length - 1;
-  for (const Token& t : tokens) {
-    const Face w = asked(t);
-    if (w.is_none()) continue;
-    const int r = w.rank();
-    if (!((start <= r && r <= end) || (start <= r + kRanks && r + kRanks <= end))) return false;
+  void offer(std::vector<Face> cards, Reading r, int cross, int lateness) {
+    std::sort(cards.begin(), cards.end());
+    for (Kept& k : kept)
+      if (k.cards == cards) {
+        if (cross < k.crossings || (cross == k.crossings && lateness > k.lateness)) k = {std::move(cards), std::move(r), cross, lateness};
+        return;
+      }
+    kept.push_back({std::move(cards), std::move(r), cross, lateness});
   }
-  return true;
+};
+
+// A joker named with a rank alone says less than a run needs, and one named as a card of
+// another suit names a card no run of these cards holds: either is the stand-in's fault.
+bool wrong_run_standin(const Token& t, int suit) {
+  return t.face.is_joker() && (t.standin.is_rank_only() || (t.standin.is_natural() && t.standin.suit() != suit));
 }
 
-RunTry try_run(const MeldText& text, const std::vector<Token>& tokens, int suit, bool building) {
-  RunTry out;
+// The cards of `suit` a run joker could be: within the run's length of a card it holds.
+std::vector<Face> near_cards(int suit, const std::vector<int>& ranks_held, int length) {
+  std::vector<Face> out;
+  for (int r = 1; r <= kRanks; ++r)
+    for (int held : ranks_held)
+      if (rank_distance(r, held) < length) {
+        out.push_back(Face::natural(suit, r));
+        break;
+      }
+  return out;
+}
+
+// The laid cards as read with the jokers' cards of one reading (kinds in order, as
+// each_joker_reading gives them).
+std::vector<Laid> read_as(const std::vector<Token>& tokens, const std::vector<JokerKind>& kinds, const std::vector<Face>& joker_cards) {
+  std::vector<Laid> laid;
+  std::vector<size_t> next(kinds.size(), 0), first(kinds.size(), 0);
+  for (size_t k = 1; k < kinds.size(); ++k) first[k] = first[k - 1] + size_t(kinds[k - 1].count);
   for (const Token& t : tokens) {
-    const Face w = asked(t);
-    if (t.face.is_joker() && (w.is_rank_only() || (w.is_natural() && w.suit() != suit))) out.faults.standin = true;
-  }
-  if (out.faults.standin) return out;
-  const int n = int(tokens.size());
-  MeldFaults refused;
-  bool fitted = false;
-  for (int start = 1; start <= kRanks; ++start) {
-    if (!ranks_fit(tokens, start, n)) continue;
-    std::vector<TableCard> slots(size_t(n), TableCard{Face::none(), false, 0});
-    std::vector<int> slot_of;
-    if (!place(tokens, suit, start, slots, &slot_of)) continue;
-    fitted = true;
-    MeldFaults w;
-    window_faults(text, start, n, building, w);
-    if (w.any()) {
-      refused.run |= w.run, refused.corner |= w.corner, refused.ace_high |= w.ace_high;
+    if (!t.face.is_joker()) {
+      laid.push_back({t.face, false, false});
       continue;
     }
-    add_reading(out, Reading{true, slots}, disorder(slot_of));
+    size_t k = 0;
+    while (kinds[k].written != t.standin) ++k;
+    laid.push_back({joker_cards[first[k] + next[k]++], true, t.standin.is_none()});
   }
-  if (!out.readings.empty()) return out;
-  out.faults = refused;
-  if (!fitted) out.faults.run = true;  // the cards are not in sequence
+  return laid;
+}
+
+// How many cards of each rank (1..13) a list of cards holds.
+using RankCounts = std::array<int, kRanks + 1>;
+
+// A stretch of `length` places holds a rank once in every thirteen places at most: a
+// reading of the jokers that gives a rank more often, with the cards `held`, is no run
+// wherever it lies.
+auto not_too_many(const RankCounts& held, int length) {
+  const int most = (length + kRanks - 1) / kRanks;
+  return [held, most](const std::vector<Face>& joker_cards) {
+    const int r = joker_cards.back().rank();
+    int count = held[size_t(r)];
+    for (const Face& c : joker_cards) count += c.rank() == r;
+    return count <= most;
+  };
+}
+
+RunReadings judge_run(const MeldText& text, const std::vector<Token>& tokens, int suit, bool building) {
+  RunReadings out;
+  for (const Token& t : tokens)
+    if (wrong_run_standin(t, suit)) out.faults.standin = true;
+  if (out.faults.standin) return out;
+  const int n = int(tokens.size());
+  std::vector<int> ranks_held;
+  RankCounts held{};
+  std::vector<Token> jokers;
+  for (const Token& t : tokens)
+    if (t.face.is_joker()) jokers.push_back(t);
+    else ranks_held.push_back(t.face.rank()), ++held[size_t(t.face.rank())];
+  // The ranks of every stretch of n places, from each start.
+  std::array<RankCounts, kRanks + 1> stretch_ranks{};
+  for (int start = 1; start <= kRanks; ++start)
+    for (int p = start; p < start + n; ++p) ++stretch_ranks[size_t(start)][size_t(rank_at(p))];
+  std::vector<int> all(static_cast<size_t>(n));  // every place is free
+  for (int i = 0; i < n; ++i) all[size_t(i)] = i;
+
+  const std::vector<JokerKind> kinds = kinds_of(jokers, near_cards(suit, ranks_held, n));
+  each_joker_reading(kinds, not_too_many(held, n), [&](const std::vector<Face>& joker_cards) {
+    RankCounts ranks = held;  // all the cards are of the suit: their ranks say what they are
+    for (const Face& c : joker_cards) ++ranks[size_t(c.rank())];
+    for (int start = 1; start <= kRanks; ++start) {
+      if (ranks != stretch_ranks[size_t(start)]) continue;
+      out.matched = true;
+      if (!allowed(text, stretch(start, n), building, out.faults)) continue;
+      const std::vector<Face> faces = cards_at(suit, start, n);
+      const std::vector<Laid> laid = read_as(tokens, kinds, joker_cards);
+      const std::vector<int> at = places_taken(faces, all, laid);
+      Reading r{true, TableMeld(size_t(n))};
+      for (size_t i = 0; i < laid.size(); ++i) r.cards[size_t(at[i])] = {faces[size_t(at[i])], laid[i].joker, kNewCard};
+      out.offer(faces, std::move(r), crossings(at), start);  // later: starting further up
+    }
+    return false;
+  });
+  if (!out.kept.empty()) out.faults = MeldFaults{};
+  else if (!out.matched) out.faults.run = true;  // the cards are no stretch of the order at all
   return out;
 }
 
@@ -227,111 +387,139 @@ RunTry try_run(const MeldText& text, const std::vector<Token>& tokens, int suit,
 MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, bool building, Reading* reading) {
   MeldFaults f;
   const int n = int(tokens.size());
+  // What the cards break whatever the jokers are.
   if (n < 3) f.size = true;
   if (n > 16) f.shape = true;
-  // The natural cards decide which shapes to try: a set needs them all of one rank, a run
-  // all of one suit (the text's set and run definitions).
-  std::vector<Face> natural;
+  std::vector<Face> naturals;
   for (const Token& t : tokens)
-    if (!t.face.is_joker()) natural.push_back(t.face);
-  if (int(natural.size()) < text.shapes.min_naturals) f.natural = true;
+    if (!t.face.is_joker()) naturals.push_back(t.face);
+  if (int(naturals.size()) < text.shapes.min_naturals) f.natural = true;
   if (f.any()) return f;
-  const int rank = natural.empty() ? 0 : natural.front().rank();
-  const int suit = natural.empty() ? -1 : natural.front().suit();
-  const bool all_of_rank = std::all_of(natural.begin(), natural.end(), [&](Face c) { return c.rank() == rank; });
-  const bool all_of_suit = std::all_of(natural.begin(), natural.end(), [&](Face c) { return c.suit() == suit; });
+  // However the jokers are read, a set needs the natural cards all of one rank and a run all
+  // of one suit.
+  auto one = [&](auto&& of) {
+    return std::all_of(naturals.begin(), naturals.end(), [&](Face c) { return of(c) == of(naturals[0]); });
+  };
+  const bool may_be_set = one([](Face c) { return c.rank(); });
+  const bool may_be_run = one([](Face c) { return c.suit(); });
+  if (!may_be_set && !may_be_run) {
+    f.shape = true;
+    return f;
+  }
+  std::optional<SetJudgement> set;
+  std::optional<RunReadings> run;
+  if (may_be_set) set = judge_set(text, tokens, naturals[0].rank());
+  if (may_be_run) run = judge_run(text, tokens, naturals[0].suit(), building);
 
-  SetTry set;
-  RunTry run;
-  if (all_of_rank) set = try_set(text, tokens, rank);
-  if (all_of_suit) run = try_run(text, tokens, suit, building);
-  const size_t readings = (set.valid ? 1 : 0) + run.readings.size();
-  if (readings == 1) {
-    if (reading) *reading = set.valid ? set.reading : run.readings[0];
+  std::vector<Reading> readings;
+  if (set && !set->faults.any())
+    for (const TableMeld& r : set->readings) readings.push_back({false, r});
+  if (run)
+    for (const RunReadings::Kept& k : run->kept) readings.push_back(k.reading);
+  if (readings.size() > 1 || (readings.size() == 1 && !readings[0].run && set->says_less)) {
+    f.standin = true;  // open, or said with less than the meld needs
     return f;
   }
-  if (readings > 1) {  // the jokers' stand-ins must be said
-    f.standin = true;
+  if (readings.size() == 1) {
+    if (reading) *reading = readings[0];
     return f;
   }
-  if (all_of_rank && all_of_suit && natural.size() == 1) {
-    f = set.faults;
-    f.run |= run.faults.run, f.corner |= run.faults.corner, f.ace_high |= run.faults.ace_high, f.standin |= run.faults.standin;
-    return f;
+  // No reading is a meld: the clauses they break. Two or more copies of one card are read
+  // as a set only (a run holds a card twice only from ace to ace, which is a reading).
+  if (set) f |= set->faults;
+  if (run && !(set && naturals.size() > 1)) {
+    f.run |= run->faults.run, f.ace_high |= run->faults.ace_high, f.corner |= run->faults.corner;
+    f.standin |= run->faults.standin;
   }
-  if (all_of_rank) return set.faults;  // two copies of a card too: a run never repeats a card
-  if (all_of_suit) return run.faults;
-  f.shape = true;
   return f;
 }
 
-MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std::vector<Token>& added, Reading* reading) {
+namespace {
+
+// A layoff onto a set: the set's cards and the new ones judged together as one set.
+MeldFaults layoff_on_set(const MeldText& text, const TableMeld& meld, const std::vector<Token>& added, Reading* reading) {
   MeldFaults f;
-  if (added.empty() || meld.size() + added.size() > 16) {
-    f.fit = true;
-    return f;
-  }
-  std::vector<Token> existing;
-  for (const TableCard& c : meld) existing.push_back(c.joker ? Token{Face::joker(), c.face} : Token{c.face});
-  // A set's cards share a rank; a run's never do.
-  if (is_set(meld)) {
-    const int rank = meld[0].face.rank();
-    for (const Token& t : added) {
-      const Face w = asked(t);
-      if (!w.is_none() && w.rank() != rank) {
-        (t.face.is_joker() ? f.standin : f.fit) = true;
-        return f;
-      }
-    }
-    std::vector<Token> all = existing;
-    all.insert(all.end(), added.begin(), added.end());
-    const SetTry s = try_set(text, all, rank);
-    if (s.valid && reading) *reading = s.reading;
-    return s.faults;
-  }
-  // A run: the cards already there keep their places; the new ones go below and above.
-  const int suit = meld[0].face.suit();
-  for (const Token& t : added)
-    if (!t.face.is_joker() && t.face.suit() != suit) {
-      f.fit = true;
+  const int rank = meld[0].face.rank();
+  // The first card laid that is of another rank names the fault: a natural card that does
+  // not fit, or a joker whose stand-in does not.
+  for (const Token& t : added) {
+    const Face named = t.face.is_joker() ? t.standin : t.face;
+    if (!named.is_none() && named.rank() != rank) {
+      (t.face.is_joker() ? f.standin : f.fit) = true;
       return f;
     }
-  for (const Token& t : added) {
-    const Face w = asked(t);
-    if (t.face.is_joker() && (w.is_rank_only() || (w.is_natural() && w.suit() != suit))) f.standin = true;
   }
-  if (f.standin) return f;
-  const int m = int(meld.size()), k = int(added.size());
-  const int start = meld[0].face.rank();  // a run starts at a position from 1 to 13
-  RunTry run;
-  MeldFaults refused;
-  for (int below = 0; below <= k; ++below) {
-    int from = start - below;
-    if (from < 1) from += kRanks;  // round the corner below the ace
-    if (!ranks_fit(added, from, m + k)) continue;
-    std::vector<TableCard> slots(size_t(m + k), TableCard{Face::none(), false, 0});
-    for (int i = 0; i < m; ++i) slots[size_t(below + i)] = meld[size_t(i)];  // keeping who laid them
-    std::vector<int> added_at, order;  // the places of the meld's cards, then of the added ones
-    if (!place(added, suit, from, slots, &added_at)) continue;
-    for (int i = 0; i < m; ++i) order.push_back(below + i);
-    order.insert(order.end(), added_at.begin(), added_at.end());
-    MeldFaults w;
-    window_faults(text, from, m + k, true, w);
-    if (w.any()) {
-      refused.run |= w.run, refused.corner |= w.corner, refused.ace_high |= w.ace_high;
-      continue;
-    }
-    add_reading(run, Reading{true, slots}, disorder(order));
-  }
-  if (run.readings.size() == 1) {
-    if (reading) *reading = run.readings[0];
-    return f;
-  }
-  if (run.readings.size() > 1) {
+  std::vector<Token> all;
+  for (const TableCard& c : meld) all.push_back(c.joker ? Token{Face::joker(), c.face} : Token{c.face});
+  all.insert(all.end(), added.begin(), added.end());
+  const SetJudgement s = judge_set(text, all, rank);
+  if (s.faults.any()) return s.faults;
+  if (s.readings.size() != 1 || s.says_less) {
     f.standin = true;
     return f;
   }
-  if (refused.any()) return refused;
+  if (reading) *reading = Reading{false, s.readings[0]};
+  return f;
+}
+
+// A layoff onto a run: the run's cards stay at their places, the new ones take places
+// below and above it (b below, the rest above), every way the jokers can be read.
+MeldFaults layoff_on_run(const MeldText& text, const TableMeld& meld, const std::vector<Token>& added, Reading* reading) {
+  MeldFaults f;
+  const int suit = meld[0].face.suit();
+  const int low = meld[0].face.rank();  // the run's lowest place (1..13)
+  for (const Token& t : added)
+    if (!t.face.is_joker() && t.face.suit() != suit) f.fit = true;
+  if (f.fit) return f;
+  for (const Token& t : added)
+    if (wrong_run_standin(t, suit)) f.standin = true;
+  if (f.standin) return f;
+
+  const int m = int(meld.size()), k = int(added.size()), length = m + k;
+  std::vector<int> ranks_held;
+  RankCounts held{};
+  std::vector<Token> jokers;
+  for (const TableCard& c : meld) ranks_held.push_back(c.face.rank()), ++held[size_t(c.face.rank())];
+  for (const Token& t : added)
+    if (t.face.is_joker()) jokers.push_back(t);
+    else ranks_held.push_back(t.face.rank()), ++held[size_t(t.face.rank())];
+  const std::vector<JokerKind> kinds = kinds_of(jokers, near_cards(suit, ranks_held, length));
+  RunReadings run;
+  each_joker_reading(kinds, not_too_many(held, length), [&](const std::vector<Face>& joker_cards) {
+    const std::vector<Laid> laid = read_as(added, kinds, joker_cards);
+    for (int below = 0; below <= k; ++below) {
+      int start = low - below;
+      if (start < 1) start += kRanks;  // below the ace: the king's place under it
+      const std::vector<Face> faces = cards_at(suit, start, length);
+      std::vector<int> free;  // the places not held by the run's cards
+      for (int p = 0; p < length; ++p)
+        if (p < below || p >= below + m) free.push_back(p);
+      const std::vector<int> at = places_taken(faces, free, laid);
+      if (at.empty()) continue;
+      run.matched = true;
+      if (!allowed(text, stretch(start, length), true, run.faults)) continue;
+      Reading r{true, TableMeld(size_t(length))};
+      std::vector<int> order;  // the places of the run's cards, then of the new ones as written
+      for (int i = 0; i < m; ++i) r.cards[size_t(below + i)] = meld[size_t(i)], order.push_back(below + i);
+      for (size_t i = 0; i < laid.size(); ++i) {
+        r.cards[size_t(at[i])] = {faces[size_t(at[i])], laid[i].joker, kNewCard};
+        order.push_back(at[i]);
+      }
+      std::vector<Face> cards;
+      for (const TableCard& c : r.cards) cards.push_back(c.face);
+      run.offer(cards, std::move(r), crossings(order), below);  // later: reaching further below
+    }
+    return false;
+  });
+  if (run.kept.size() == 1) {
+    if (reading) *reading = run.kept[0].reading;
+    return f;
+  }
+  if (run.kept.size() > 1) {
+    f.standin = true;
+    return f;
+  }
+  if (run.faults.any()) return run.faults;
   // Nowhere to go: a card whose rank the run already holds builds on a place that is taken.
   for (const Token& t : added)
     if (!t.face.is_joker())
@@ -339,6 +527,18 @@ MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std:
         if (c.face.rank() == t.face.rank()) f.taken = true;
   if (!f.taken) f.fit = true;
   return f;
+}
+
+}  // namespace
+
+MeldFaults layoff_faults(const MeldText& text, const TableMeld& meld, const std::vector<Token>& added, Reading* reading) {
+  if (added.empty() || meld.size() + added.size() > 16) {
+    MeldFaults f;
+    f.fit = true;
+    return f;
+  }
+  // A set's cards share a rank; a run's never do.
+  return is_set(meld) ? layoff_on_set(text, meld, added, reading) : layoff_on_run(text, meld, added, reading);
 }
 
 bool joker_on_table(const Reading& reading, const Position& at, const std::vector<Token>& laid) {
@@ -423,22 +623,26 @@ bool search_contract(const MeldText& text, const std::vector<Face>& pool, Face f
 bool contract_with(const MeldText& text, const std::vector<Face>& pool, Face f, int sets, int runs, bool distinct,
                    bool all_cards, const Position& at) {
   // The same question comes back step after step (a hand changes by a card a turn): the
-  // answers are kept, by the pool and what is asked (and the table, where a joker may not
-  // stand for a card on it).
-  static thread_local std::unordered_map<std::string, bool> known;
-  std::string key;
-  std::vector<Face> sorted = pool;
-  std::sort(sorted.begin(), sorted.end());
-  for (const Face& c : sorted) key += char(c.code());
-  key += char(0xFE), key += char(f.code()), key += char(sets), key += char(runs), key += char(distinct), key += char(all_cards);
-  key += char(text.shapes.set_max), key += char(text.shapes.set_distinct_suits), key += char(text.shapes.ace_high);
-  key += char(text.shapes.corner_melding), key += char(int(text.set_joker));
+  // answers are kept, keyed by the whole question: the text's definitions, the pool, what is
+  // asked (and the table, where a joker may not stand for a card on it).
+  struct Question {
+    MeldText text;
+    std::vector<Face> pool;
+    std::vector<std::pair<Face, bool>> table;  // each card, and whether a joker
+    Face f;
+    int sets, runs;
+    bool distinct, all_cards;
+    auto operator<=>(const Question&) const = default;
+  };
+  static thread_local std::map<Question, bool> known;
+  Question key{text, pool, {}, f, sets, runs, distinct, all_cards};
+  std::sort(key.pool.begin(), key.pool.end());
   if (text.joker_not_on_table)
     for (const PlacedMeld& m : at.table)
-      for (const TableCard& t : m.cards) key += char(t.face.code()), key += char(t.joker);
+      for (const TableCard& t : m.cards) key.table.emplace_back(t.face, t.joker);
   if (auto it = known.find(key); it != known.end()) return it->second;
   if (known.size() > 100000) known.clear();
-  return known[key] = search_contract(text, pool, f, sets, runs, distinct, all_cards, at);
+  return known[std::move(key)] = search_contract(text, pool, f, sets, runs, distinct, all_cards, at);
 }
 
 namespace {

@@ -28,6 +28,7 @@ struct MeldText {
   bool joker_not_on_table = false;  // 000: never a card already on the table
 
   static MeldText of(const Game& game);
+  friend auto operator<=>(const MeldText&, const MeldText&) = default;
 };
 
 // A meld read as the text reads it: a set or a run, its cards in order (a run from its low

@@ -21,6 +21,8 @@ struct MeldDefinition {
   bool corner_melding = false;    // K-A-2 in a new meld
   bool corner_building = false;   // K-A-2 by building on a meld
   int min_naturals = 1;
+
+  friend auto operator<=>(const MeldDefinition&, const MeldDefinition&) = default;
 };
 
 // Throws std::invalid_argument for a ruleset whose texts it has no definition from.
