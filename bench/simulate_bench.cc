@@ -2,7 +2,7 @@
 // sampled checks and every check, on one job; and every check on two jobs (wall time).
 #include <benchmark/benchmark.h>
 
-#include "hunt/run.h"
+#include "hunting/run.h"
 
 namespace meldcheck {
 namespace {

@@ -4,9 +4,9 @@
 
 #include "engine/card.h"
 #include "files/yaml_doc.h"
-#include "hunt/check_report.h"
-#include "hunt/house.h"
-#include "hunt/run_options.h"
+#include "disputes/check_report.h"
+#include "harness/house.h"
+#include "harness/run_options.h"
 
 namespace meldcheck::board {
 namespace {

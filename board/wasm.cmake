@@ -1,6 +1,6 @@
 # The dispute board's WebAssembly build, configured with emscripten's toolchain (the `wasm`
 # preset, or board/CMakeLists.txt's sub-build of the default build): the engine, the files
-# library and check's part of hunt, compiled by em++ into one script with the wasm inside,
+# library and check's part of disputes/ and harness/, compiled by em++ into one script with the wasm inside,
 # then inlined with the page's HTML, CSS and JS into one self-contained meldcheck-board.html.
 # Nothing else of the project is built here.
 
@@ -40,8 +40,8 @@ include(${PROJECT_SOURCE_DIR}/cmake/MeldcheckLibrary.cmake)
 add_subdirectory(engine EXCLUDE_FROM_ALL)
 add_subdirectory(files EXCLUDE_FROM_ALL)
 
-include(${PROJECT_SOURCE_DIR}/hunt/check_sources.cmake)
-list(TRANSFORM MELDCHECK_CHECK_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/hunt/)
+include(${PROJECT_SOURCE_DIR}/disputes/check_sources.cmake)
+list(TRANSFORM MELDCHECK_CHECK_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/)
 add_executable(meldcheck_board board/board_api.cc board/board_wasm.cc ${MELDCHECK_CHECK_SOURCES})
 target_include_directories(meldcheck_board PRIVATE ${PROJECT_SOURCE_DIR})
 target_link_libraries(meldcheck_board PRIVATE meldcheck_files nlohmann_json::nlohmann_json)

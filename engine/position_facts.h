@@ -1,8 +1,8 @@
 // The facts of a match position that are one value each, listed once. The list declares
 // them in GameState and drives everything that must name them all: equality, hashing and
 // the named difference (engine/state.cc), the scenario reader's setup and expectations and
-// the writer (files/), the protocol's state (hunt/protocol.cc) and the oracle's view
-// (hunt/oracle_views.cc). A new fact is one entry here plus the rule code that uses it.
+// the writer (files/), the protocol's state (protocol/protocol.cc) and the oracle's view
+// (hunting/oracle_views.cc). A new fact is one entry here plus the rule code that uses it.
 //
 //   X(type, member, initial, key, expect_key, Codec, Told)
 //     key         its name in a scenario's setup

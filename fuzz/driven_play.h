@@ -1,6 +1,6 @@
 // A game driven by the bytes, over any ruleset, mix of variants and option choice: each
 // step an action the enumeration lists, or one the bytes make up (an arbitrary action, or
-// one near a listed action), every step checked (hunt/checks.h). What play_fuzz and
+// one near a listed action), every step checked (hunting/checks.h). What play_fuzz and
 // catalog_diff_fuzz share; they differ in the actions made up and the checks run.
 //
 // A game starts from a fresh deal or from one of 25 positions, twelve steps apart, of a
@@ -9,7 +9,7 @@
 #pragma once
 
 #include "fuzz/fuzz_input.h"
-#include "hunt/checks.h"
+#include "hunting/checks.h"
 
 namespace meldcheck::fuzz {
 

@@ -8,8 +8,8 @@
 
 #include "fuzz/report_validity.h"
 #include "fuzz/targets.h"
-#include "hunt/conformance_report.h"
-#include "hunt/engine_replay.h"
+#include "conformance/conformance_report.h"
+#include "protocol/engine_replay.h"
 
 namespace meldcheck::fuzz {
 namespace {

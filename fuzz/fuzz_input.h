@@ -12,8 +12,8 @@
 #include <optional>
 #include <string>
 
-#include "hunt/config.h"
-#include "hunt/play.h"
+#include "harness/config.h"
+#include "hunting/play.h"
 
 namespace meldcheck::fuzz {
 

@@ -1,6 +1,6 @@
 // The custom mutators of scenario_mutate_fuzz and spec_fuzz keep most inputs valid, are
 // the same for the same seed and never exceed the size they are given; scenarios map to
-// the cases hunt/ checks (hunt/scenario_case.h).
+// the cases hunting/ checks (hunting/scenario_case.h).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -9,8 +9,8 @@
 #include "fuzz/scenario_mutator.h"
 #include "files/yaml_mutation.h"
 #include "fuzz/targets.h"
-#include "hunt/scenario_case.h"
-#include "hunt/replay.h"
+#include "hunting/scenario_case.h"
+#include "harness/replay.h"
 #include "files/spec_files.h"
 
 namespace meldcheck::fuzz {

@@ -1,6 +1,6 @@
 // Games driven by the bytes over every ruleset, mix of variants and option choice: legal
 // and arbitrary actions, each step checked by the invariants `meldcheck simulate` runs
-// (hunt/checks.h). The differential checks (the catalog, the solver against the
+// (hunting/checks.h). The differential checks (the catalog, the solver against the
 // exhaustive oracle) are left to catalog_diff_fuzz and rummikub_diff_fuzz, where their
 // cost buys more. An input is five steps, a turn or two, from a fresh deal or from one of
 // the positions of a match played beforehand (fuzz/driven_play.h): short inputs, and

@@ -9,8 +9,8 @@
 
 #include "engine/engine.h"
 #include "engine/position.h"
-#include "hunt/checks.h"
-#include "hunt/play.h"
+#include "hunting/checks.h"
+#include "hunting/play.h"
 
 namespace meldcheck::fuzz {
 

@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "fuzz/targets.h"
-#include "hunt/replay.h"
+#include "harness/replay.h"
 #include "files/scenario.h"
 
 namespace meldcheck::fuzz {

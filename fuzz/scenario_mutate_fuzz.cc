@@ -1,5 +1,5 @@
 // The scenarios of scenarios/, mutated in meaning by mutate_scenario (fuzz/scenario_mutator.h):
-// each parsed scenario replayed with every check of `meldcheck simulate` (hunt/checks.h),
+// each parsed scenario replayed with every check of `meldcheck simulate` (hunting/checks.h),
 // the executable catalog among them, so that the target is differential. The oracle: a
 // replay completes or refuses with a clause id, never a crash, a hang, an unmapped
 // refusal, a broken invariant or a disagreement with an oracle. Expectations written in
@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "fuzz/targets.h"
-#include "hunt/checks.h"
-#include "hunt/scenario_case.h"
+#include "hunting/checks.h"
+#include "hunting/scenario_case.h"
 
 namespace meldcheck::fuzz {
 

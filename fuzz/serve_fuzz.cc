@@ -9,7 +9,7 @@
 
 #include "fuzz/report_validity.h"
 #include "fuzz/targets.h"
-#include "hunt/protocol.h"
+#include "protocol/protocol.h"
 
 namespace meldcheck::fuzz {
 

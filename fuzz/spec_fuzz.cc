@@ -8,7 +8,7 @@
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "fuzz/targets.h"
-#include "hunt/checks.h"
+#include "hunting/checks.h"
 #include "files/spec_files.h"
 
 namespace meldcheck::fuzz {

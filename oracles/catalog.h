@@ -3,7 +3,7 @@
 // paraphrase and the rule text, as plainly as the text allows, keyed by the clause's id. It reads positions and
 // moves in the contract's terms (oracles/position.h) and shares nothing with the engine
 // but the card identity. From a position and the moves alone it also works out every
-// position that follows (its own books, never the engine's): comparing the two (hunt/,
+// position that follows (its own books, never the engine's): comparing the two (hunting/,
 // the catalog check) finds a rule bug that keeps every card, and a bookkeeping slip.
 #pragma once
 

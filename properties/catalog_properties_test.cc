@@ -3,7 +3,7 @@
 // every step is judged by both, the verdict and first refusing clause and, for an accepted
 // step, what it decides; then, at the position the game reached, an action X judges: among
 // the listed actions and those near them, one X forbids, or one that passes through X.
-// A disagreement is shrunk by hunt/shrink.h (the simulate shrinker) and written as a
+// A disagreement is shrunk by hunting/shrink.h (the simulate shrinker) and written as a
 // scenario expecting the catalog's answer.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -13,8 +13,8 @@
 #include <memory>
 
 #include "engine/random_play.h"
-#include "hunt/coverage.h"
-#include "hunt/shrink.h"
+#include "harness/coverage.h"
+#include "hunting/shrink.h"
 #include "oracles/catalog.h"
 #include "properties/support.h"
 

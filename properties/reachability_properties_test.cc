@@ -8,8 +8,8 @@
 #include "engine/invariants.h"
 #include "files/scenario.h"
 #include "files/scenario_writer.h"
-#include "hunt/boundary.h"
-#include "hunt/shrink.h"
+#include "hunting/boundary.h"
+#include "hunting/shrink.h"
 #include "properties/support.h"
 
 namespace meldcheck::props {

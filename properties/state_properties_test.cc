@@ -6,7 +6,7 @@
 #include "engine/invariants.h"
 #include "engine/random_play.h"
 #include "properties/support.h"
-#include "hunt/replay.h"
+#include "harness/replay.h"
 #include "files/scenario.h"
 #include "files/scenario_writer.h"
 

@@ -5,9 +5,9 @@
 
 #include "engine/position.h"
 #include "engine/random_play.h"
-#include "hunt/boundary.h"
-#include "hunt/model_setup.h"
-#include "hunt/oracle_views.h"
+#include "hunting/boundary.h"
+#include "hunting/model_setup.h"
+#include "hunting/oracle_views.h"
 #include "files/scenario.h"
 #include "files/scenario_writer.h"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "hunt/checks.h"
+#include "hunting/checks.h"
 #include "oracles/catalog.h"
 #include "files/ruleset_loader.h"
 
@@ -45,7 +45,7 @@ struct Game {
   int players = 2;
   uint64_t deal_seed = 0;
   int pool = -1;                  // when >= 0, the stock is cut to this many cards at the start
-  bool boundary = false;          // start from a boundary position instead (hunt/boundary.h)
+  bool boundary = false;          // start from a boundary position instead (hunting/boundary.h)
   std::vector<uint32_t> choices;  // drive the play: legal or arbitrary, and which
   int length = 0;                 // actions to play at most
 };

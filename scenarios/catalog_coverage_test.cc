@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <set>
 
-#include "hunt/replay.h"
+#include "harness/replay.h"
 #include "files/scenario.h"
 
 namespace meldcheck {

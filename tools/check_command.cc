@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "files/json_text.h"
-#include "hunt/check_report.h"
-#include "hunt/check_html.h"
-#include "hunt/replay.h"
+#include "disputes/check_report.h"
+#include "disputes/check_html.h"
+#include "harness/replay.h"
 
 namespace meldcheck {
 

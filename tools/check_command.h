@@ -1,4 +1,4 @@
-// `meldcheck check`: its flags, and the report they ask for (the work is hunt/check_report.h's).
+// `meldcheck check`: its flags, and the report they ask for (the work is disputes/check_report.h's).
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,5 +1,5 @@
 // check_html_render: the HTML view of a `meldcheck check` report (JSON, see
-// hunt/check_html.h) written by hand or by `meldcheck check --format json`, for the tests.
+// disputes/check_html.h) written by hand or by `meldcheck check --format json`, for the tests.
 //
 //   check_html_render FILE|-              the page, on standard output
 //   check_html_render --verdicts FILE|-   what the page must show, one line each: every
@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "hunt/check_html.h"
+#include "disputes/check_html.h"
 
 namespace {
 

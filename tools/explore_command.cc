@@ -8,10 +8,10 @@
 #include <thread>
 
 #include "files/scenario.h"
-#include "hunt/boundary.h"
-#include "hunt/explore.h"
-#include "hunt/scenario_case.h"
-#include "hunt/shrink.h"
+#include "hunting/boundary.h"
+#include "hunting/explore.h"
+#include "hunting/scenario_case.h"
+#include "hunting/shrink.h"
 
 namespace meldcheck {
 namespace {

@@ -1,5 +1,5 @@
 // `meldcheck explore`: every position a few steps from a scenario's start or from boundary
-// positions, each step judged by every check (the search is hunt/explore.h's).
+// positions, each step judged by every check (the search is hunting/explore.h's).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -14,7 +14,7 @@ namespace meldcheck {
 
 struct ExploreFlags {
   std::vector<std::string> files;  // scenario files: each scenario's start
-  uint64_t positions = 0;          // or this many boundary positions (hunt/boundary.h)
+  uint64_t positions = 0;          // or this many boundary positions (hunting/boundary.h)
   std::string ruleset = "all";
   int players = 0;
   uint64_t seed = 1;

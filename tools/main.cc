@@ -7,10 +7,10 @@
 
 #include "tools/completion.h"
 #include "tools/man_page.h"
-#include "hunt/house.h"
+#include "harness/house.h"
 #include "tools/check_command.h"
 #include "tools/explore_command.h"
-#include "hunt/protocol.h"
+#include "protocol/protocol.h"
 #include "files/rules_listing.h"
 #include "tools/replay_command.h"
 #include "tools/reproduce_command.h"

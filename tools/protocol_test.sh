@@ -102,7 +102,7 @@ echo "simulate against the Python engine: $(head -n 1 <<<"$out")"
 # fault:ruleset (all: every ruleset). same-suit-sets and solver-small do not show in random
 # play through the protocol (the differential fuzz targets find them). The first divergence
 # is enough to show a fault found (every distinct one, shrunk, is the kits' tests' and
-# hunt_tests' concern, and costs a minute a fault).
+# hunting_tests' concern, and costs a minute a fault).
 for case in enumerate-foreign:all lose-discard:all gap-run:all not-zero-sum:rummikub ace-low-high:all \
             swap-any-suit:femhundra-rummy dirty-refusal:all spades-double:all unstable-deal:all endless-hand:all; do
   fault=${case%%:*} ruleset=${case#*:}

@@ -5,11 +5,11 @@
 #include <fstream>
 #include <iostream>
 
-#include "hunt/conformance_report.h"
-#include "hunt/engine_replay.h"
-#include "hunt/replay.h"
-#include "hunt/replay_report.h"
-#include "hunt/run_options.h"
+#include "conformance/conformance_report.h"
+#include "protocol/engine_replay.h"
+#include "harness/replay.h"
+#include "harness/replay_report.h"
+#include "harness/run_options.h"
 
 namespace meldcheck {
 

@@ -1,6 +1,6 @@
 // `meldcheck replay PATHS`: scenario files replayed on meldcheck's engine, or with --engine
 // on another engine through the engine protocol, reported by scenario or as the conformance
-// report (by ruleset and clause: hunt/conformance_report.h).
+// report (by ruleset and clause: conformance/conformance_report.h).
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -10,7 +10,7 @@
 #include <iterator>
 
 #include "fuzz/targets.h"
-#include "hunt/shrink.h"
+#include "hunting/shrink.h"
 
 namespace meldcheck {
 

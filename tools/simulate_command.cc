@@ -10,10 +10,10 @@
 #include <sstream>
 #include <thread>
 
-#include "hunt/report.h"
-#include "hunt/run.h"
-#include "hunt/shrink.h"
-#include "hunt/engine_lockstep.h"
+#include "hunting/report.h"
+#include "hunting/run.h"
+#include "hunting/shrink.h"
+#include "protocol/engine_lockstep.h"
 
 namespace meldcheck {
 namespace {

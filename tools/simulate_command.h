@@ -1,4 +1,4 @@
-// `meldcheck simulate`: its flags, and the run they ask for (the work is hunt/'s).
+// `meldcheck simulate`: its flags, and the run they ask for (the work is hunting/'s).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -32,7 +32,7 @@ struct SimulateFlags {
   bool quiet = false;
   int max_findings = 20;      // distinct findings before the run stops
   bool stop_on_first = false;  // --max-findings 1
-  // Lockstep against another engine (hunt/engine_lockstep.h).
+  // Lockstep against another engine (protocol/engine_lockstep.h).
   std::string engine;
   int timeout_ms = 5000;
   std::string rule_ids = "loose";

@@ -30,7 +30,7 @@ from typing import Dict, List, Set, Tuple
 NOT_APPLICABLE = "N/A"
 
 # What replay's `detail` says when the engine itself failed rather than a rule
-# (hunt/engine_client.cc, hunt/engine_replay.cc): any of these in a FAIL or ERROR is an
+# (protocol/engine_client.cc, protocol/engine_replay.cc): any of these in a FAIL or ERROR is an
 # engine failure.
 ENGINE_FAILURES = (
     "exited",

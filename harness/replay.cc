@@ -1,0 +1,488 @@
+#include "harness/replay.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+
+#include "engine/invariants.h"
+#include "engine/solver.h"
+#include "files/scenario_writer.h"
+
+namespace meldcheck {
+namespace {
+
+std::string faces_text(std::vector<Face> faces, Notation n, bool sort) {
+  if (sort) std::sort(faces.begin(), faces.end());
+  std::string s = "[";
+  for (size_t i = 0; i < faces.size(); ++i) s += (i ? ", " : "") + format_face(faces[i], n);
+  return s + "]";
+}
+
+std::vector<Face> faces_of(CardSet cards) {
+  std::vector<Face> out;
+  for (Card c : cards) out.push_back(face_of(c));
+  return out;
+}
+
+std::vector<Face> faces_of(const Pile& pile) {
+  std::vector<Face> out;
+  for (Card c : pile.cards()) out.push_back(face_of(c));
+  return out;
+}
+
+std::string meld_text(const Meld& m, Notation n) {
+  std::string s = "m" + std::to_string(m.id) + (m.owner == kNoPlayer ? "" : " " + player_name(m.owner)) + " [";
+  for (int i = 0; i < m.shape.size; ++i) {
+    Token t = m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]};
+    s += (i ? ", " : "") + format_token(t, n);
+    if (m.builders[i] != m.owner) s += "@" + player_name(m.builders[i]);
+  }
+  return s + "]";
+}
+
+std::string written_meld_text(const WrittenMeld& w, Notation n) {
+  std::string s = "m" + std::to_string(w.id) + (w.owner >= 0 ? " " + player_name(w.owner) : "") + " [";
+  for (size_t i = 0; i < w.cards.size(); ++i) {
+    s += (i ? ", " : "") + format_token(w.cards[i].token, n);
+    if (w.cards[i].builder != kNoPlayer) s += "@" + player_name(w.cards[i].builder);
+  }
+  return s + "]";
+}
+
+// Expectations compare canonical forms (scenario-format.md, "A joker's stand-in"): a
+// stand-in written more specifically than the rules name it (a whole card where the engine
+// holds the rank alone) is read down to the rank; a rank alone where the engine holds a whole
+// card is another form, and a mismatch. A bare JK on the table asks nothing of its stand-in.
+bool standin_matches(Face written, Face actual) {
+  if (written.is_none()) return true;
+  if (actual.is_rank_only()) return written.rank() == actual.rank();
+  return written == actual;
+}
+
+bool card_matches(const WrittenCard& w, const Meld& m, int slot) {
+  const uint8_t builder = w.builder == kNoPlayer ? m.owner : w.builder;
+  if (m.builders[slot] != builder) return false;
+  if (!w.token.face.is_joker()) return !m.shape.joker(slot) && m.shape.faces[slot] == w.token.face;
+  return m.shape.joker(slot) && standin_matches(w.token.standin, m.shape.faces[slot]);
+}
+
+bool meld_matches(const WrittenMeld& w, const Meld& m) {
+  if (w.owner >= 0 && w.owner != m.owner) return false;
+  const int n = m.shape.size;
+  if (int(w.cards.size()) != n) return false;
+  if (m.shape.kind == MeldKind::kRun) {  // in order, either way round
+    bool forward = true, backward = true;
+    for (int i = 0; i < n; ++i) {
+      forward &= card_matches(w.cards[i], m, i);
+      backward &= card_matches(w.cards[i], m, n - 1 - i);
+    }
+    return forward || backward;
+  }
+  // A set as a multiset: a matching of written cards to slots.
+  std::array<int, kMaxMeldCards> slot_of{};
+  slot_of.fill(-1);
+  std::array<int, kMaxMeldCards> card_of{};
+  card_of.fill(-1);
+  std::function<bool(int, std::array<bool, kMaxMeldCards>&)> augment = [&](int c, std::array<bool, kMaxMeldCards>& seen) {
+    for (int s = 0; s < n; ++s) {
+      if (seen[s] || !card_matches(w.cards[c], m, s)) continue;
+      seen[s] = true;
+      if (card_of[s] < 0 || augment(card_of[s], seen)) {
+        card_of[s] = c;
+        slot_of[c] = s;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int c = 0; c < n; ++c) {
+    std::array<bool, kMaxMeldCards> seen{};
+    if (!augment(c, seen)) return false;
+  }
+  return true;
+}
+
+template <typename T>
+void compare(std::vector<std::string>& out, const std::string& what, const T& expected, const T& actual,
+             const std::function<std::string(const T&)>& show) {
+  if (!(expected == actual)) out.push_back(what + ": expected " + show(expected) + ", got " + show(actual));
+}
+
+}  // namespace
+
+std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r) {
+  std::vector<std::string> out;
+  const Notation n = r.notation;
+  auto num = [](const int& v) { return std::to_string(v); };
+  for (const auto& [p, faces] : e.hand) {
+    std::vector<Face> want = faces, got = faces_of(s.hand(p));
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    if (want != got) out.push_back("hand of " + player_name(p) + ": expected " + faces_text(want, n, true) + ", got " + faces_text(got, n, true));
+  }
+  for (const auto& [p, size] : e.hand_size) compare<int>(out, "hand_size of " + player_name(p), size, s.hand(p).size(), num);
+  if (e.table) {
+    std::string actual;
+    for (const Meld& m : s.table.all()) actual += (actual.empty() ? "" : "; ") + meld_text(m, n);
+    bool ok = int(e.table->size()) == s.table.count;
+    for (const WrittenMeld& w : *e.table) {
+      int idx = s.table.index_of(w.id);
+      ok &= idx >= 0 && meld_matches(w, s.table.melds[idx]);
+    }
+    if (!ok) {
+      std::string want;
+      for (const WrittenMeld& w : *e.table) want += (want.empty() ? "" : "; ") + written_meld_text(w, n);
+      out.push_back("table: expected " + (want.empty() ? "empty" : want) + ", got " + (actual.empty() ? "empty" : actual));
+    }
+  }
+  if (e.stock_size) compare<int>(out, "stock_size", *e.stock_size, s.stock.size(), num);
+#define MELDCHECK_COMPARE_FACT(type, member, initial, key, expect_key, codec, told)                                        \
+  if (e.facts.member && *e.facts.member != s.member)                                                              \
+    out.push_back(std::string(expect_key) + ": expected " + fact_text(facts::codec{}, *e.facts.member) + ", got " + \
+                  fact_text(facts::codec{}, s.member));
+  MELDCHECK_POSITION_FACTS(MELDCHECK_COMPARE_FACT)
+#undef MELDCHECK_COMPARE_FACT
+  if (e.discard) {
+    auto show = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
+    compare<std::vector<Face>>(out, "discard", *e.discard, faces_of(s.discard), show);
+  }
+  auto yes_no = [](const bool& b) { return std::string(b ? "true" : "false"); };
+  for (const auto& [p, v] : e.round_scores) {
+    if (!s.hand_over) {
+      out.push_back("round_scores of " + player_name(p) + ": the hand is not over");
+      continue;
+    }
+    compare<int>(out, "round_scores of " + player_name(p), v, s.round_scores[p], num);
+  }
+  for (const auto& [p, v] : e.totals) compare<int>(out, "totals of " + player_name(p), v, s.players[p].total, num);
+  for (const auto& [p, v] : e.opened) compare<bool>(out, "opened of " + player_name(p), v, s.players[p].opened, yes_no);
+  if (e.owed) {
+    const TurnFacts& t = s.turn;
+    auto face_text = [&](const std::optional<Face>& f) { return f ? format_face(*f, n) : std::string("none"); };
+    auto held = [](Card c) { return c == kNoCard ? std::optional<Face>() : std::optional<Face>(face_of(c)); };
+    if (e.owed->names_must_use && e.owed->must_use != held(t.must_use))
+      out.push_back("owed must_use: expected " + face_text(e.owed->must_use) + ", got " + face_text(held(t.must_use)));
+    if (e.owed->names_no_discard && e.owed->no_discard != held(t.no_discard))
+      out.push_back("owed no_discard: expected " + face_text(e.owed->no_discard) + ", got " + face_text(held(t.no_discard)));
+    if (e.owed->pile_meld) compare<bool>(out, "owed pile_meld", *e.owed->pile_meld, !t.pile_meld_due.empty(), yes_no);
+    if (e.owed->freed_jokers) compare<int>(out, "owed freed_jokers", *e.owed->freed_jokers, t.freed_jokers.size(), num);
+  }
+  auto faces_shown = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
+  if (e.stock) {
+    std::vector<Face> top_first;
+    for (int i = s.stock.size(); i-- > 0;) top_first.push_back(face_of(s.stock.at(i)));
+    compare<std::vector<Face>>(out, "stock", *e.stock, top_first, faces_shown);
+  }
+  for (const auto& [p, v] : e.penalties) compare<int>(out, "penalties of " + player_name(p), v, s.players[p].penalty, num);
+  for (const auto& [p, v] : e.built_on_others)
+    compare<bool>(out, "built_on_others of " + player_name(p), v, s.players[p].built_on_others, yes_no);
+  if (e.offer) {
+    auto show = [&](const Offer& o) {
+      return o.from == kNoPlayer ? std::string("none")
+                                 : "{ from: " + player_name(o.from) + ", declined: " + (o.declined ? "true" : "false") + " }";
+    };
+    const Offer got = s.offer.from == kNoPlayer ? Offer{} : s.offer;
+    compare<Offer>(out, "offer", *e.offer, got, show);
+  }
+  if (e.turn) {
+    const TurnFacts& t = s.turn;
+    const TurnBooks& w = *e.turn;
+    auto card = [&](Card c) { return c == kNoCard ? Face::none() : face_of(c); };
+    auto face_shown = [&](const Face& f) { return f.is_none() ? std::string("none") : format_face(f, n); };
+    if (w.must_use) compare<Face>(out, "turn must_use", *w.must_use, card(t.must_use), face_shown);
+    if (w.no_discard) compare<Face>(out, "turn no_discard", *w.no_discard, card(t.no_discard), face_shown);
+    if (w.pile_meld_due) {
+      std::vector<Face> want = *w.pile_meld_due, got = faces_of(t.pile_meld_due);
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      compare<std::vector<Face>>(out, "turn pile_meld_due", want, got, faces_shown);
+    }
+    if (w.freed_jokers) compare<int>(out, "turn freed_jokers", *w.freed_jokers, t.freed_jokers.size(), num);
+    if (w.actions) compare<int>(out, "turn actions", *w.actions, t.actions, num);
+    if (w.melded) compare<bool>(out, "turn melded", *w.melded, t.melded, yes_no);
+    if (w.built) compare<bool>(out, "turn built", *w.built, t.built, yes_no);
+    if (w.built_on_others) compare<bool>(out, "turn built_on_others", *w.built_on_others, t.built_on_others, yes_no);
+    if (w.opened_now) compare<bool>(out, "turn opened_now", *w.opened_now, t.opened_now, yes_no);
+    if (w.discarded) compare<bool>(out, "turn discarded", *w.discarded, t.discarded, yes_no);
+  }
+  if (e.can_move) {
+    std::vector<Action> legal;
+    if (!s.hand_over) legal_actions(s, r, legal);
+    compare<bool>(out, "can_move", *e.can_move, !legal.empty(), yes_no);
+  }
+  if (e.best_move_tiles) {
+    const Placement p = best_arrangement(s, r, SolverGoal::kMostTiles);
+    compare<int>(out, "best_move tiles", *e.best_move_tiles, p.found ? p.rack_tiles : 0, num);
+  }
+  if (e.best_move_value) {
+    const Placement p = best_arrangement(s, r, SolverGoal::kMostValue);
+    compare<int>(out, "best_move value", *e.best_move_value, p.found ? p.rack_value : 0, num);
+  }
+  return out;
+}
+
+namespace {
+
+}  // namespace
+
+std::string rule_text(const RuleSet& r, Check c) {
+  std::string id = r.rule_id(c);
+  int idx = r.clause_of[int(c)];
+  return idx >= 0 ? id + " (" + r.catalog[idx].text + ")" : id;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines) s += (s.empty() ? "" : "; ") + l;
+  return s;
+}
+
+}  // namespace
+
+Check apply_step(GameState& s, const RuleSet& r, const Step& st) {
+  Action a = st.action;
+  if (a.player == kNoPlayer) a.player = s.to_move;
+  if (!st.next_hand_setup) return apply(s, r, a);
+  const Check verdict = check_action(s, r, a);
+  if (verdict == Check::kNone) s = next_hand_position(s, r, *st.next_hand_setup);
+  return verdict;
+}
+
+EngineAnswer InProcessEngine::start(const Scenario& sc, const YamlNode&) {
+  sc_ = &sc;
+  state_ = sc.start;
+  return {};
+}
+
+std::optional<bool> InProcessEngine::lists(size_t index) {
+  Action a = sc_->steps[index].action;
+  if (a.player == kNoPlayer) a.player = state_.to_move;
+  return is_listed(state_, sc_->rules, a);
+}
+
+EngineAnswer InProcessEngine::apply(size_t index) { return apply(sc_->steps[index]); }
+
+EngineAnswer InProcessEngine::apply(const Step& step) {
+  const GameState before = state_;
+  last_ = apply_step(state_, sc_->rules, step);
+  return judged(before);
+}
+
+EngineAnswer InProcessEngine::apply(const Action& action) {
+  const GameState before = state_;
+  last_ = meldcheck::apply(state_, sc_->rules, action);
+  return judged(before);
+}
+
+std::optional<std::vector<Action>> InProcessEngine::legal(std::string&) {
+  std::vector<Action> listed;
+  legal_actions(state_, sc_->rules, listed);
+  return listed;
+}
+
+EngineAnswer InProcessEngine::judged(const GameState& before) const {
+  const RuleSet& r = sc_->rules;
+  EngineAnswer a;
+  if (last_ != Check::kNone) {
+    a.kind = EngineAnswer::Kind::kRefused;
+    a.rule = r.rule_id(last_);
+    a.said = "reject " + a.rule;
+  } else {
+    a.said = "ok";
+  }
+  if (last_ != Check::kNone && !(state_ == before)) {
+    a.promise = "a refused step to change nothing";
+    a.broke = "the state changed";
+  } else if (std::string broken = invariant_violation(state_, r); !broken.empty()) {
+    a.promise = "the engine's invariants to hold";
+    a.broke = std::move(broken);
+  }
+  return a;
+}
+
+std::string InProcessEngine::rule_text(const EngineAnswer& a) const {
+  return a.kind == EngineAnswer::Kind::kRefused ? meldcheck::rule_text(sc_->rules, last_) : "";
+}
+
+bool of_rulesets(const std::vector<std::string>& rulesets, const std::string& ruleset) {
+  return rulesets.empty() || std::find(rulesets.begin(), rulesets.end(), ruleset) != rulesets.end();
+}
+
+std::vector<CitedClause> cited_clauses(const Scenario& sc) {
+  std::vector<CitedClause> out;
+  auto cite = [&](const std::string& id) {
+    if (id.empty() || std::any_of(out.begin(), out.end(), [&](const CitedClause& c) { return c.id == id; })) return;
+    const Clause* clause = sc.rules.clause(id);
+    out.push_back(clause ? CitedClause{id, clause->text, clause->source} : CitedClause{id, "", ""});
+  };
+  for (const std::string& id : sc.cites) cite(id);
+  for (const Step& st : sc.steps) cite(st.outcome.rule);
+  return out;
+}
+
+ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode& doc) {
+  ScenarioResult res;
+  res.file = sc.file;
+  res.name = sc.name;
+  res.ruleset = sc.ruleset;
+  res.clauses = cited_clauses(sc);
+  auto fail = [&](int step, const Step* st, std::string expected, std::string happened, std::string rule) {
+    res.status = ScenarioResult::Status::kFail;
+    res.step = step;
+    res.step_text = st ? st->text : step == 0 && expected != "expect" ? "start" : "expect";
+    res.expected = std::move(expected);
+    res.happened = std::move(happened);
+    res.rule = std::move(rule);
+    if (st && st->outcome.kind == Outcome::Kind::kReject) res.failed_rule = st->outcome.rule;
+    return res;
+  };
+  const EngineAnswer started = engine.start(sc, doc);
+  switch (started.kind) {
+    case EngineAnswer::Kind::kOk: break;
+    case EngineAnswer::Kind::kUnsupported:
+      res.status = ScenarioResult::Status::kNotApplicable;
+      res.reason = started.detail;
+      return res;
+    case EngineAnswer::Kind::kNoEngine:
+      res.status = ScenarioResult::Status::kError;
+      res.error = "no engine: " + started.detail;
+      return res;
+    case EngineAnswer::Kind::kRefused:
+      fail(0, nullptr, "the setup played", "the engine refused the setup: " + started.detail, "");
+      if (sc.rules.clause(started.rule)) res.failed_rule = started.rule;  // what the engine holds the setup breaks
+      return res;
+    case EngineAnswer::Kind::kTrouble: return fail(0, nullptr, "the game started", started.detail, "");
+  }
+  // What went unread: a step's listing, expectations (each kind once).
+  std::vector<std::string> unchecked;
+  auto unread = [&](const std::string& what) {
+    if (std::find(unchecked.begin(), unchecked.end(), what) == unchecked.end()) unchecked.push_back(what);
+  };
+  // Whether the expectations are unmet (the result then says how).
+  auto unmet = [&](const Expectations& stated, int step, const Step* st) {
+    if (!engine.tells_positions()) return unread(st ? "then" : "expect"), false;
+    const char* what = st ? "then" : "expect";
+    // What meldcheck works out with its own engine on the position (the solver's best move,
+    // whether some step is legal) no other engine is asked: unread, never passed.
+    Expectations want = stated;
+    if (!engine.answers_meldchecks_own_expectations()) {
+      if (want.best_move_tiles || want.best_move_value) unread("best_move");
+      if (want.can_move) unread("can_move");
+      want.best_move_tiles.reset(), want.best_move_value.reset(), want.can_move.reset();
+    }
+    std::string why;
+    const std::optional<GameState> now = engine.position(why);
+    if (!now) return fail(step, st, what, why, ""), true;
+    const std::vector<std::string> missed = unmet_expectations(want, *now, sc.rules);
+    if (missed.empty()) return false;
+    return fail(step, st, what, join(missed), ""), true;
+  };
+  for (size_t i = 0; i < sc.steps.size(); ++i) {
+    const Step& st = sc.steps[i];
+    const int k = int(i + 1);
+    if (st.listed) {
+      const std::optional<bool> listed = engine.lists(i);
+      // An engine need not list every legal step: one it leaves out is unread, not passed.
+      if (!listed || (*st.listed && !*listed && !engine.lists_every_step())) unread("listed");
+      if (listed && *listed != *st.listed && (engine.lists_every_step() || *listed))
+        return fail(k, &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
+                    *listed ? "listed" : "not listed", "");
+    }
+    const EngineAnswer a = engine.apply(i);
+    if (a.kind == EngineAnswer::Kind::kTrouble) return fail(k, &st, "an answer", a.detail, "");
+    if (!a.broke.empty()) {
+      res.engine_broke = true;
+      return fail(k, &st, a.promise, a.broke, engine.rule_text(a));
+    }
+    const bool refused = a.kind == EngineAnswer::Kind::kRefused;
+    const std::string& want_rule = st.outcome.rule;
+    if (st.outcome.kind == Outcome::Kind::kOk) {
+      if (refused) {
+        fail(k, &st, "ok", a.said, engine.rule_text(a));
+        // A legal step refused by a clause of the house: that clause is what the engine gets wrong.
+        if (sc.rules.clause(a.rule)) res.failed_rule = a.rule;
+        return res;
+      }
+    } else if (!refused) {
+      return fail(k, &st, want_rule.empty() ? "reject" : "reject " + want_rule, a.said, "");
+    } else if (!want_rule.empty() && engine.rule_ids_compared() && a.rule != want_rule) {
+      return fail(k, &st, "reject " + want_rule, a.said, engine.rule_text(a));
+    }
+    if (refused && !want_rule.empty() &&
+        std::find(res.refusals_checked.begin(), res.refusals_checked.end(), want_rule) == res.refusals_checked.end())
+      res.refusals_checked.push_back(want_rule);
+    if (st.then && unmet(*st.then, k, &st)) return res;
+  }
+  if (sc.expect && unmet(*sc.expect, 0, nullptr)) return res;
+  if (!unchecked.empty()) {
+    // Every verdict held; what the scenario states beyond them went unread.
+    res.status = ScenarioResult::Status::kNotChecked;
+    std::string what;
+    for (const std::string& u : unchecked) what += (what.empty() ? "" : ", ") + u;
+    auto has = [&](const char* w) { return std::find(unchecked.begin(), unchecked.end(), w) != unchecked.end(); };
+    std::vector<std::string> why;
+    if (has("then") || has("expect")) why.push_back("the engine does not answer state");
+    if (has("listed")) why.push_back("the engine does not list every legal step");
+    if (has("best_move") || has("can_move")) why.push_back("no other engine is asked for meldcheck's solver's answers");
+    res.reason = what + " not checked: ";
+    for (size_t k = 0; k < why.size(); ++k) res.reason += (k ? "; " : "") + why[k];
+  }
+  return res;
+}
+
+std::string result_detail(const ScenarioResult& r) {
+  using S = ScenarioResult::Status;
+  switch (r.status) {
+    case S::kPass: return "";
+    case S::kNotApplicable:
+    case S::kNotChecked: return r.reason;
+    case S::kError: return r.error;
+    case S::kFail: break;
+  }
+  if (r.expected == "then" || r.expected == "expect") return r.expected + ": " + r.happened;
+  if (r.step == 0) return r.happened;
+  if (r.expected == "an answer" || r.engine_broke) return r.step_text + ": " + r.happened;
+  return r.step_text + ": expected " + r.expected + ", the engine said " + r.happened;
+}
+
+ScenarioResult replay(const Scenario& sc) {
+  InProcessEngine engine;
+  return replay_on(engine, sc, YamlNode{});
+}
+
+std::vector<ScenarioResult> replay_file(const std::string& path, const RulesetLibrary& library,
+                                        const std::function<bool(const Scenario&)>& keep) {
+  std::vector<ScenarioResult> out;
+  std::vector<Scenario> scenarios;
+  try {
+    scenarios = load_scenarios(path, library);
+  } catch (const InputError& e) {
+    ScenarioResult res;
+    res.status = ScenarioResult::Status::kError;
+    res.file = path;
+    res.error = e.what();
+    out.push_back(res);
+    return out;
+  }
+  for (const Scenario& sc : scenarios)
+    if (!keep || keep(sc)) out.push_back(replay(sc));
+  return out;
+}
+
+std::vector<std::string> scenario_files(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file() && it->path().extension() == ".yaml") out.push_back(it->path().string());
+    std::sort(out.begin(), out.end());
+  } else {
+    out.push_back(path);
+  }
+  return out;
+}
+
+}  // namespace meldcheck

@@ -1,0 +1,849 @@
+#include "hunting/checks.h"
+
+#include <algorithm>
+#include <functional>
+#include <bit>
+#include <unordered_map>
+#include <stdexcept>
+
+#include "engine/position.h"
+#include "engine/rng.h"
+#include "engine/solver.h"
+#include "hunting/model_setup.h"
+#include "hunting/oracle_views.h"
+#include "hunting/position_diff.h"
+#include "oracles/deal_oracle.h"
+#include "oracles/joker_oracle.h"
+#include "oracles/meld_oracle.h"
+#include "oracles/rummikub_oracle.h"
+#include "files/scenario.h"
+
+namespace meldcheck::hunt {
+
+const std::vector<CheckInfo>& all_checks() {
+  static const std::vector<CheckInfo> checks = {
+      {"conservation", "every physical card in exactly one place", true},
+      {"refusal", "a refused action changes nothing and names a rule of the catalog", true},
+      {"listed", "a listed action is accepted; an accepted draw, take, discard or single meld is listed", true},
+      {"determinism", "the same action from the same state gives the same state", true},
+      {"deal", "every deal is the contract's shuffle dealt by the text's rules (the deal oracle)", true},
+      {"table-meld", "every meld laid or built on is a meld by the text (the meld oracle)", true},
+      {"joker", "jokers move only as the texts allow (the joker oracle)", true},
+      {"rummikub-table", "every set of a Rummikub table is valid by the text (the Rummikub oracle)", true},
+      {"termination", "a hand ends within the ruleset's bound of turns, and one that an empty stock ends (its text ends it "
+                      "there) never reaches the bound: turns counted here, not by the engine", true},
+      {"stuck", "a hand still going has a legal step", true},
+      {"solver", "the solver places as many tiles as the oracle's own search (oracles/rummikub_oracle.h), on the position when small and on a part of it", true},
+      {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it equal the executable "
+                  "catalog's, and after every accepted step its whole position equals the reference model's, worked out from "
+                  "the moves alone (hands, stock, pile, table and builders, totals, penalties, the turn's and match's books; "
+                  "oracles/catalog.h)", true},
+      {"hand-score", "a finished hand scores as the reference model scores it from its own books (the score oracle)", false},
+      {"zero-sum", "a Rummikub round's scores sum to zero", false},
+  };
+  return checks;
+}
+
+namespace {
+
+std::string faces_text(const std::vector<Face>& faces, Notation n) {
+  std::string s = "[";
+  for (size_t i = 0; i < faces.size(); ++i) s += (i ? ", " : "") + format_face(faces[i], n);
+  return s + "]";
+}
+
+Finding finding(std::string check, std::string message, std::string verdict = "", std::string expect = "") {
+  Finding f;
+  f.check = std::move(check);
+  f.message = std::move(message);
+  f.verdict = std::move(verdict);
+  f.expect = std::move(expect);
+  return f;
+}
+
+}  // namespace
+
+// A joker standing for a rank alone may be that rank in any suit: every choice is tried.
+bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m) {
+  oracle::Faces cards;
+  std::vector<size_t> loose;  // jokers standing for a rank alone
+  int jokers = 0;
+  for (int i = 0; i < m.shape.size; ++i) {
+    jokers += m.shape.joker(i);
+    if (!m.shape.faces[i].is_natural()) loose.push_back(cards.size());
+    cards.push_back(m.shape.faces[i]);
+  }
+  auto any_suits = [&](auto&& self, size_t k) -> bool {
+    if (k == loose.size()) return oracle::is_meld(d, cards, jokers, true);
+    const int rank = m.shape.faces[loose[k]].rank();
+    for (int suit = 0; suit < kSuits; ++suit) {
+      cards[loose[k]] = Face::natural(suit, rank);
+      if (self(self, k + 1)) return true;
+    }
+    return false;
+  };
+  return any_suits(any_suits, 0);
+}
+
+namespace {
+
+bool same_meld(const Meld& a, const Meld& b) { return a.shape == b.shape && a.owner == b.owner; }
+
+// The melds an action laid or changed: new ids, or another shape under an old id.
+std::vector<const Meld*> changed_melds(const GameState& before, const GameState& after) {
+  std::vector<const Meld*> out;
+  for (const Meld& m : after.table.all()) {
+    const int was = before.table.index_of(m.id);
+    if (was < 0 || !same_meld(before.table.melds[was], m)) out.push_back(&m);
+  }
+  return out;
+}
+
+int jokers_on_table(const GameState& s) {
+  int n = 0;
+  for (const Meld& m : s.table.all()) n += std::popcount(unsigned(m.shape.joker_mask));
+  return n;
+}
+
+// The deal the oracle makes, compared with the engine's: hands as multisets, the pile, the
+// stock in order. Empty when they agree; else the expectations that say the oracle's deal.
+std::string deal_difference(const Config& c, const GameState& s, uint64_t seed, int dealer, int round) {
+  const oracle::Deal d = oracle::deal(c.ruleset, c.variants, c.options, s.num_players, seed, dealer, round);
+  bool same = int(d.hands.size()) == s.num_players;
+  for (int p = 0; same && p < s.num_players; ++p) {
+    std::vector<Face> want = d.hands[size_t(p)], got;
+    for (Card card : s.hand(p)) got.push_back(face_of(card));
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    same = want == got;
+  }
+  std::vector<Face> pile, stock;
+  for (Card card : s.discard.cards()) pile.push_back(face_of(card));
+  for (size_t i = s.stock.size(); i-- > 0;) stock.push_back(face_of(s.stock.at(int(i))));
+  same = same && pile == d.upcard && stock == d.stock;
+  if (same) return "";
+  std::string e = "hand:\n";
+  for (int p = 0; p < s.num_players; ++p) e += "  " + player_name(p) + ": " + faces_text(d.hands[size_t(p)], c.rules.notation) + "\n";
+  e += "discard: " + faces_text(d.upcard, c.rules.notation) + "\n";
+  e += "stock_size: " + std::to_string(d.stock.size()) + "\n";
+  return e;
+}
+
+// Whether this step ended a turn of the kind the bound of turns counts: play passed on,
+// or came back to its start, but not by laying a card into the opening row or by a claim
+// out of turn.
+bool turn_counts(const GameState& before, const Action& a, const GameState& after) {
+  if (a.kind == ActionKind::kClaim || before.phase == Phase::kRow) return false;
+  return after.to_move != before.to_move || (after.phase == Phase::kDraw && before.phase != Phase::kDraw);
+}
+
+// The kinds of step whose legal list is small enough to compare whole.
+constexpr ActionKinds kSmallKinds = ActionKinds::only(ActionKind::kDraw) | ActionKinds::only(ActionKind::kTake) |
+                                    ActionKinds::only(ActionKind::kDiscard) | ActionKinds::only(ActionKind::kLayoff) |
+                                    ActionKinds::only(ActionKind::kSwap) | ActionKinds::only(ActionKind::kClaim) |
+                                    ActionKinds::only(ActionKind::kPass);
+
+bool small_kind(ActionKind k) { return kSmallKinds.has(k); }
+
+// The largest position the Rummikub oracle is asked about at every step.
+constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
+
+}  // namespace
+
+CheckSet CheckSet::without(const std::string& id) const {
+  CheckSet c = *this;
+  if (id == "catalog") c.off_ |= kCatalog;
+  else if (id == "solver") c.off_ |= kSolver;
+  else if (id == "deal") c.off_ |= kDeal;
+  else if (id == "determinism") c.off_ |= kDeterminism;
+  else throw std::invalid_argument("the check " + id + " cannot be left out");
+  return c;
+}
+
+Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks)
+    : config_(std::move(config)), level_(level), checks_(checks) {}
+
+const oracle::Catalog& Checker::catalog() {
+  if (!catalog_) catalog_.emplace(game_of(*config_));
+  return *catalog_;
+}
+
+bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
+
+std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt, const YamlNode* written) {
+  turns_ = start_turns_ = s.turns;
+  model_.reset();
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  // The oracle side never reads the engine's books: a deal it makes itself, a setup it reads
+  // itself (as written, or the position written out as one), and from there it keeps its
+  // own dealer and round for the next hands' deals.
+  if (dealt) {
+    deal_dealer_ = dealt->dealer, deal_round_ = 1;
+    if (checks_.deal()) {
+      const std::string diff = deal_difference(*config_, s, dealt->seed, deal_dealer_, deal_round_);
+      if (!diff.empty()) {
+        Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
+        f.about_state = true;
+        return f;
+      }
+    }
+    if (!checks_.catalog()) return std::nullopt;
+    model_ = catalog().dealt(s.num_players, dealt->seed, dealt->dealer);
+  } else {
+    ModelSetup read = written ? model_setup(*written, *config_) : model_setup_of(s, *config_);
+    if (!read.position) {
+      Finding f = finding("catalog", "the reference model cannot read the setup the engine plays: " + read.problem);
+      f.about = "the setup";
+      f.about_state = true;
+      return f;
+    }
+    deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
+    if (!checks_.catalog()) return std::nullopt;
+    model_ = std::move(*read.position);
+  }
+  if (auto f = books(s)) {
+    f->about_state = true;
+    return f;
+  }
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlNode& written) {
+  turns_ = start_turns_ = s.turns;
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  if (!model_) return hand_starts(s, nullptr, nullptr);
+  ModelSetup read = model_next_hand(*model_, written, *config_);
+  if (!read.position) {
+    Finding f = finding("catalog", "the reference model cannot read the next hand's setup: " + read.problem);
+    f.about = "the next hand's setup";
+    f.about_state = true;
+    return f;
+  }
+  deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
+  model_ = std::move(*read.position);
+  if (auto f = books(s)) {
+    f->about_state = true;
+    return f;
+  }
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::after_step(const GameState& before, const Action& a, bool listed, Check verdict,
+                                           const GameState& after) {
+  ++steps_;
+  if (verdict == Check::kNone) {
+    if (a.kind == ActionKind::kNextHand) {
+      turns_ = start_turns_ = after.turns;
+    } else if (turn_counts(before, a, after)) {
+      ++turns_;
+    }
+  }
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  const bool ends_hand = !before.hand_over && after.hand_over;
+  if (sampled_now() || ends_hand || verdict != Check::kNone) {
+    if (auto f = step_invariants(before, a, listed, verdict, after)) return f;
+  } else if (model_ && verdict == Check::kNone) {
+    step_model(a);  // the books are kept on every step
+  }
+  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand) {
+    deal_dealer_ = (deal_dealer_ + 1) % after.num_players;  // the deal passes on (the contract's next_hand)
+    ++deal_round_;
+  }
+  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
+    const std::string diff = deal_difference(*config_, after, a.seed, deal_dealer_, deal_round_);
+    if (!diff.empty()) return finding("deal", "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
+  }
+  // Turns seen played from the hand's start, not those a setup says were taken before it.
+  if (ends_hand && after.last_out == kNoPlayer && turns_ - start_turns_ >= config_->rules.max_turns &&
+      config_->rules.draw.empty_stock == EmptyStock::kPassEnds)
+    return finding("termination", "a hand that an empty stock ends reached the bound of " + std::to_string(turns_) + " turns");
+  if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum) {
+    int sum = 0;
+    for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
+    if (sum != 0) return finding("zero-sum", "the round's scores sum to " + std::to_string(sum));
+  }
+  if (sampled_now()) return state_checks(after);
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
+                                                const GameState& after) {
+  const Config& c = *config_;
+  const RuleSet& r = c.rules;
+  Card bad = 0;
+  if (!cards_conserved(after, r, &bad))
+    return finding("conservation", format_face(face_of(bad), r.notation) + " is missing or in two places");
+
+  if (verdict != Check::kNone) {
+    const std::string id = r.rule_id(verdict);
+    if (const char* part = state_difference(after, before)) {
+      Finding f = finding("refusal", "refused with " + id + " but changed the state (" + part + ")");
+      f.about = std::string("changed ") + part;
+      return f;
+    }
+    if (hash_state(after) != hash_state(before)) return finding("refusal", "refused with " + id + " but changed the hash");
+    if (id.find("/unmapped.") != std::string::npos)
+      return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
+    if (model_)
+      if (auto f = catalog_verdict(a, verdict)) return f;
+    if (listed) {
+      Finding f = finding("listed", "a listed action is refused with " + id);
+      f.about = "listed, refused by " + id;
+      f.listed = false;
+      return f;
+    }
+    return std::nullopt;
+  }
+
+  // Only these lay cards on the table (any other change to it shows in the books too).
+  const bool lays_on_table = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap ||
+                             a.kind == ActionKind::kClaim || a.kind == ActionKind::kArrange;
+  if (r.table.free_rearrangement) {
+    if (a.kind == ActionKind::kArrange) {
+      for (const Meld& m : after.table.all()) {
+        oracle::Tiles set;
+        for (int i = 0; i < m.shape.size; ++i) set.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
+        if (!oracle::valid_rummikub_set(set))
+          return finding("rummikub-table", "set m" + std::to_string(m.id) + " is no valid set by the text", "reject");
+      }
+      if (oracle::jokers_stay_on_table(c.ruleset) &&
+          (jokers_on_table(after) < jokers_on_table(before) || after.hand(a.player).jokers() > before.hand(a.player).jokers()))
+        return finding("joker", "a joker left the table for a rack", "reject");
+    }
+  } else if (lays_on_table) {
+    const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
+    for (const Meld* m : changed_melds(before, after))
+      if (!meld_oracle_accepts(d, *m))
+        return finding("table-meld", "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
+  }
+
+  if (a.kind == ActionKind::kSwap) {
+    const int idx = before.table.index_of(a.meld_id);
+    bool allowed = false;
+    if (idx >= 0) {
+      const Shape& sh = before.table.melds[idx].shape;
+      for (int i = 0; i < sh.size; ++i)
+        allowed |= sh.joker(i) && oracle::swap_allowed(c.ruleset, sh.faces[i], a.card);
+    }
+    if (!allowed) return finding("joker", "a swap of " + format_face(a.card, r.notation) + " that the text does not allow", "reject");
+  }
+  if (lays_on_table && !oracle::may_stand_for_card_on_table(c.ruleset)) {
+    std::vector<Face> naturals_before;
+    for (const Meld& m : before.table.all())
+      for (int i = 0; i < m.shape.size; ++i)
+        if (!m.shape.joker(i)) naturals_before.push_back(m.shape.faces[i]);
+    for (const Meld* m : changed_melds(before, after)) {
+      const int was = before.table.index_of(m->id);
+      for (int i = 0; i < m->shape.size; ++i) {
+        if (!m->shape.joker(i)) continue;
+        bool declared_before = false;
+        if (was >= 0) {
+          const Shape& o = before.table.melds[was].shape;
+          for (int k = 0; k < o.size; ++k) declared_before |= o.joker(k) && o.faces[k] == m->shape.faces[i];
+        }
+        if (!declared_before && std::count(naturals_before.begin(), naturals_before.end(), m->shape.faces[i]))
+          return finding("joker", "a joker declared as " + format_face(m->shape.faces[i], r.notation) + ", a card already on the table", "reject");
+      }
+    }
+  }
+
+  if (model_)
+    if (auto f = against_catalog(before, a, Check::kNone, after)) return f;
+
+  // Then the engine against itself, and the enumeration's completeness: a finding about
+  // the rules comes first.
+  if (level_ == CheckLevel::kAll && checks_.determinism()) {
+    GameState again = before;
+    apply(again, r, a);
+    if (const char* part = state_difference(again, after)) {
+      Finding f = finding("determinism", std::string("the same action from the same state gave another ") + part);
+      f.about = part;
+      return f;
+    }
+  }
+  if (!listed) {
+    const bool listed_in_full = small_kind(a.kind) || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
+    if (listed_in_full && a.player == before.to_move && !is_listed(before, r, a)) {
+      Finding f = finding("listed", "an accepted action is not listed among the legal actions");
+      f.listed = true;
+      return f;
+    }
+  }
+  if (!after.hand_over && turns_ >= r.max_turns && turn_counts(before, a, after))
+    return finding("termination", "a hand still going after " + std::to_string(turns_) + " turns, its bound", "",
+                   "round_over: true\n");
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::catalog_verdict(const Action& a, Check verdict) {
+  const RuleSet& r = config_->rules;
+  const std::vector<std::string> forbid = catalog_forbids(a);
+  const std::string engine = verdict == Check::kNone ? "" : r.rule_id(verdict);
+  const std::string text = forbid.empty() ? "" : forbid.front();
+  if (engine == text) return std::nullopt;
+  std::string also;
+  for (size_t i = 1; i < forbid.size(); ++i) also += (also.empty() ? " (then " : ", ") + forbid[i];
+  Finding f = finding("catalog", "the engine " + (engine.empty() ? std::string("accepts it") : "refuses it with " + engine) +
+                                    ", the catalog " + (text.empty() ? std::string("allows it") : "forbids it by " + text + (also.empty() ? "" : also + ")")),
+                      text.empty() ? "ok" : "{ reject: " + text + " }");
+  f.about = "engine " + (engine.empty() ? std::string("allows") : "refuses " + engine) + ", catalog " +
+            (text.empty() ? std::string("allows") : "refuses " + text);
+  return f;
+}
+
+std::optional<Finding> Checker::books(const GameState& engine) {
+  position_of(engine, engine_view_);
+  const std::optional<FactDifference> d = first_difference(catalog().game(), engine_view_, *model_, config_->rules.notation);
+  if (!d) return std::nullopt;
+  // A finished hand's scores are the score oracle's, read from the model's books.
+  const std::string check = d->fact == "the hand's scores" ? "hand-score" : "catalog";
+  Finding f = finding(check, "the engine's " + d->fact + " " + d->engine + ", the rules' (the reference model's) " + d->model, "",
+                      d->expect);
+  f.about = d->kind;  // the same slip shows in any hand or meld: one bucket
+  return f;
+}
+
+std::optional<Finding> Checker::against_catalog(const GameState& before, const Action& a, Check verdict,
+                                                const GameState& after) {
+  (void)before;
+  if (auto f = catalog_verdict(a, verdict)) return f;
+  if (verdict != Check::kNone) return std::nullopt;
+  step_model(a);
+  return books(after);
+}
+
+void Checker::step_model(const Action& a) {
+  catalog().next(*model_, move_of(a), scratch_);
+  std::swap(*model_, scratch_);
+}
+
+namespace {
+
+Face stood_for(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
+
+// Whether a natural `f` makes the group one card longer and still a set (its rank, a suit
+// not there) or a run (its suit, next to an end); by the faces alone.
+bool extends(std::span<const Token> group, Face f) {
+  if (!f.is_natural() || group.empty()) return false;
+  bool one_rank = true, one_suit = true, suit_there = false;
+  int low = kRanks + 1, high = 0;
+  for (const Token& t : group) {
+    const Face g = stood_for(t);
+    if (!g.is_natural()) return false;
+    one_rank &= g.rank() == stood_for(group[0]).rank();
+    one_suit &= g.suit() == stood_for(group[0]).suit();
+    suit_there |= g.suit() == f.suit();
+    low = std::min(low, g.rank()), high = std::max(high, g.rank());
+  }
+  if (one_rank) return f.rank() == low && !suit_there;
+  return one_suit && f.suit() == stood_for(group[0]).suit() && (f.rank() == low - 1 || f.rank() == high + 1);
+}
+
+// Whether the group is a meld of the table as it lies.
+bool of_table(const GameState& s, std::span<const Token> group) {
+  for (const Meld& m : s.table.all()) {
+    if (m.shape.size != int(group.size())) continue;
+    bool same = true;
+    for (int i = 0; i < m.shape.size && same; ++i) same = stood_for(group[size_t(i)]) == m.shape.faces[i];
+    if (same) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
+  SplitMix64 rng{seed};
+  Action a = chosen;
+  const CardSet hand = s.hand(a.player < s.num_players ? a.player : s.to_move);
+  auto some_card = [&]() {
+    const int size = hand.size();
+    if (size == 0) return Face::natural(int(rng.next() % kSuits), 1 + int(rng.next() % kRanks));
+    int k = int(rng.next() % uint64_t(size));
+    for (Card c : hand)
+      if (k-- == 0) return face_of(c);
+    return Face::joker();
+  };
+  // Three cards of the hand that meld as a set (`run` false) or a run, picked at random.
+  auto three_of_hand = [&](bool run) {
+    std::vector<std::array<Face, 3>> found;
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int rank = 1; rank <= kRanks; ++rank) {
+        if (run && rank + 2 <= kRanks) {
+          const std::array<Face, 3> f{Face::natural(suit, rank), Face::natural(suit, rank + 1), Face::natural(suit, rank + 2)};
+          if (hand.find(f[0]) != kNoCard && hand.find(f[1]) != kNoCard && hand.find(f[2]) != kNoCard) found.push_back(f);
+        }
+        if (!run && suit == 0) {
+          std::vector<Face> held;
+          for (int s2 = 0; s2 < kSuits; ++s2)
+            if (hand.find(Face::natural(s2, rank)) != kNoCard) held.push_back(Face::natural(s2, rank));
+          if (held.size() >= 3) found.push_back({held[0], held[1], held[2]});
+        }
+      }
+    return found.empty() ? std::optional<std::array<Face, 3>>() : found[rng.next() % found.size()];
+  };
+  // The groups again, group `g` rewritten by `change` (which adds its tokens), or left out.
+  auto rewrite = [&](int g_changed, const std::function<void(std::span<const Token>, TokenGroups&)>& change) {
+    TokenGroups changed;
+    for (int g = 0; g < a.cards.groups(); ++g) {
+      if (g == g_changed && !change) continue;
+      changed.open_group();
+      if (g == g_changed) change(a.cards.group(g), changed);
+      else
+        for (const Token& t : a.cards.group(g)) changed.add(t);
+    }
+    a.cards = changed;
+  };
+  int g_some = a.cards.groups() > 0 ? int(rng.next() % uint64_t(a.cards.groups())) : -1;
+  // Before one's opening, a set of the table itself is grown (the edge of the rack-only rule).
+  if (a.kind == ActionKind::kArrange && !s.players[a.player].opened)
+    for (int g = 0; g < a.cards.groups(); ++g)
+      if (of_table(s, a.cards.group(g)) && rng.next() % 2) g_some = g;
+  int held_jokers = 0;
+  for (Card c : hand) held_jokers += is_joker(c);
+  uint64_t change = rng.next() % 11;
+  // Steps that lay cards are rarer than draws and discards: half the time their groups change.
+  if (a.cards.groups() > 0 && rng.next() % 2) change = 4 + rng.next() % 6;
+  // Rarer chances taken more often: jokers enough for a meld of their own, an opening
+  // arrange (one tile more onto a set of the table is the rack-only rule's edge).
+  if (held_jokers >= 3 && rng.next() % 2) change = 8;
+  if (a.kind == ActionKind::kArrange && !s.players[a.player].opened && rng.next() % 2) change = 5;
+  switch (change) {
+    case 10:  // another kind of step with the same cards, depth, meld and player
+      a.kind = ActionKind(rng.next() % uint64_t(ActionKind::kNextHand));
+      break;
+    case 9:  // a group one card shorter
+      if (g_some >= 0 && a.cards.group(g_some).size() > 1) {
+        const size_t dropped = rng.next() % a.cards.group(g_some).size();
+        rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+          for (size_t i = 0; i < group.size(); ++i)
+            if (i != dropped) out.add(group[i]);
+        });
+        break;
+      }
+      [[fallthrough]];
+    case 5:  // a group one card longer: a held card of its rank, or of its suit
+      if (g_some >= 0) {
+        const auto group = a.cards.group(g_some);
+        std::vector<Face> fits, any;
+        for (Card c : hand) {
+          const Face f = face_of(c);
+          bool used = false;
+          for (int g = 0; g < a.cards.groups(); ++g)
+            for (const Token& t : a.cards.group(g)) used |= t.face == f;
+          if (used) continue;
+          any.push_back(f);
+          if (f.is_joker() || extends(group, f)) fits.push_back(f);  // a joker: its stand-in unsaid
+        }
+        const std::vector<Face>& from = fits.empty() ? any : fits;
+        if (!from.empty()) {
+          const Face added = from[rng.next() % from.size()];
+          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+            for (const Token& t : group) out.add(t);
+            out.add(Token{added});
+          });
+          break;
+        }
+      }
+      [[fallthrough]];
+    case 6:  // a joker's stand-in left unsaid, or said as another card of its group
+      if (g_some >= 0) {
+        const auto group = a.cards.group(g_some);
+        int joker = -1;
+        for (int i = 0; i < int(group.size()); ++i)
+          if (group[size_t(i)].face.is_joker()) joker = i;
+        if (joker >= 0) {
+          const Face other = group[rng.next() % group.size()].face;
+          const Face standin = rng.next() % 2 || !other.is_natural() ? Face::none() : other;
+          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+            for (int i = 0; i < int(group.size()); ++i)
+              out.add(i == joker ? Token{group[size_t(i)].face, standin} : group[size_t(i)]);
+          });
+          break;
+        }
+      }
+      [[fallthrough]];
+    case 8:  // a group of jokers alone, each standing for the card it replaces (or a set's)
+      if (a.kind != ActionKind::kArrange) {
+        const int jokers = held_jokers;
+        if (jokers >= 3) {
+          if (g_some < 0) {  // a meld of its own: three jokers standing for a set
+            a.kind = ActionKind::kMeld;
+            a.cards.clear();
+            a.cards.open_group();
+            a.cards.add(Token{Face::natural(0, 7)});
+            g_some = 0;
+          }
+          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
+            const Face first = group[0].face.is_joker() ? group[0].standin : group[0].face;
+            for (int i = 0; i < jokers && i < std::max<int>(3, int(group.size())); ++i) {
+              const Face replaced = i < int(group.size()) ? (group[size_t(i)].face.is_joker() ? group[size_t(i)].standin : group[size_t(i)].face)
+                                                         : Face::natural(i % kSuits, first.rank());
+              out.add(Token{Face::joker(), replaced});
+            }
+          });
+          break;
+        }
+      }
+      [[fallthrough]];
+    case 7:  // a group left out (a contract short of a meld); a table rearranged as it lies
+      if (a.kind == ActionKind::kArrange) {
+        TokenGroups as_it_lies;
+        for (const Meld& m : s.table.all()) {
+          as_it_lies.open_group();
+          for (int i = 0; i < m.shape.size; ++i)
+            as_it_lies.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+        }
+        if (as_it_lies.groups() > 0) {
+          a.cards = as_it_lies;
+          break;
+        }
+      }
+      if (a.cards.groups() > 1) {
+        rewrite(g_some, nullptr);
+        break;
+      }
+      [[fallthrough]];
+    case 4:  // a group of a meld laid as the other kind of meld (a contract of another shape)
+      if (a.kind == ActionKind::kMeld && a.cards.groups() > 0) {
+        const int g_changed = int(rng.next() % uint64_t(a.cards.groups()));
+        const auto group = a.cards.group(g_changed);
+        const bool was_set = group.size() >= 2 && group[0].face.rank() == group[1].face.rank();
+        if (const auto other = three_of_hand(was_set)) {
+          TokenGroups changed;
+          for (int g = 0; g < a.cards.groups(); ++g) {
+            changed.open_group();
+            if (g == g_changed) {
+              for (const Face& f : *other) changed.add(Token{f});
+            } else {
+              for (const Token& t : a.cards.group(g)) changed.add(t);
+            }
+          }
+          a.cards = changed;
+          break;
+        }
+      }
+      [[fallthrough]];
+    case 0:  // another player
+      a.player = uint8_t(rng.next() % s.num_players);
+      break;
+    case 1:  // another depth, another meld
+      a.take.kind = TakeSpec::Kind::kCount;
+      a.take.count = uint8_t(rng.next() % (s.discard.size() + 2));
+      a.meld_id = uint8_t(1 + rng.next() % s.next_meld);
+      break;
+    default:  // another card
+      a.card = some_card();
+      if (a.cards.groups() > 0) {
+        TokenGroups changed;
+        const int g_changed = int(rng.next() % uint64_t(a.cards.groups()));
+        for (int g = 0; g < a.cards.groups(); ++g) {
+          changed.open_group();
+          const auto group = a.cards.group(g);
+          const int k = group.empty() ? 0 : int(rng.next() % group.size());
+          for (int i = 0; i < int(group.size()); ++i) changed.add(g == g_changed && i == k ? Token{some_card()} : group[size_t(i)]);
+        }
+        a.cards = changed;
+      }
+      break;
+  }
+  return a;
+}
+
+std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen, Check* judged) {
+  if (level_ == CheckLevel::kNone || s.hand_over || !checks_.catalog()) return std::nullopt;
+  const Action a =
+      nearby(s, chosen, steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size()));
+  const Check verdict = check_action(s, config_->rules, a);
+  if (judged) *judged = verdict;
+  std::optional<Finding> f = catalog_verdict(a, verdict);
+  if (!f) return std::nullopt;
+  return Probe{a, *f};
+}
+
+std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::vector<Action>& candidates) {
+  if (level_ == CheckLevel::kNone || candidates.empty() || !checks_.catalog()) return std::nullopt;
+  SplitMix64 pick{steps_ * 0x9E3779B97F4A7C15ull ^ uint64_t(s.turns)};
+  const Action& a = candidates[pick.next() % candidates.size()];
+  // With every check on, the lists of small kinds are compared whole (listing()).
+  if (level_ == CheckLevel::kAll && small_kind(a.kind)) return std::nullopt;
+  const Check verdict = check_action(s, config_->rules, a);
+  std::optional<Finding> f = catalog_verdict(a, verdict);
+  if (!f) return std::nullopt;
+  return Probe{a, *f};
+}
+
+std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::vector<Action>* listed) {
+  if (level_ != CheckLevel::kAll || !model_ || s.hand_over) return std::nullopt;
+  const RuleSet& r = config_->rules;
+  const oracle::Catalog& cat = catalog();
+  if (!listed) {
+    quick_legal_actions(s, r, listed_, kSmallKinds);
+    listed = &listed_;
+  }
+  // Both lists by key, sorted to be looked up; the engine's searched in its own order, so
+  // that a report is the same run to run.
+  std::vector<std::pair<uint64_t, const Action*>>& engine = engine_keys_;
+  engine.clear();
+  for (const Action& a : *listed)
+    if (small_kind(a.kind) && !(a.kind == ActionKind::kClaim && a.cards.groups() > 1)) {
+      move_of(a, scratch_move_);
+      engine.push_back({cat.move_key(*model_, scratch_move_), &a});
+    }
+  std::vector<uint64_t>& engine_lists = engine_sorted_keys_;
+  engine_lists.clear();
+  for (const auto& e : engine) engine_lists.push_back(e.first);
+  std::sort(engine_lists.begin(), engine_lists.end());
+  const std::vector<oracle::Move> rules_allow = cat.small_moves(*model_);
+  std::vector<uint64_t>& allowed = allowed_keys_;
+  allowed.clear();
+  for (const oracle::Move& m : rules_allow) {
+    const uint64_t key = cat.move_key(*model_, m);
+    allowed.push_back(key);
+    if (std::binary_search(engine_lists.begin(), engine_lists.end(), key)) continue;
+    Finding f = finding("listed", "the engine does not list an action the rules allow");
+    f.about = "not listed, allowed";
+    f.listed = true;
+    return Probe{action_of(m), f};
+  }
+  std::sort(allowed.begin(), allowed.end());
+  for (const auto& [key, a] : engine) {
+    if (std::binary_search(allowed.begin(), allowed.end(), key)) continue;
+    const std::vector<std::string> forbid = cat.forbidding(*model_, move_of(*a));
+    if (forbid.empty())  // the rules allow it: their list is what misses it
+      return Probe{*a, finding("catalog", "the engine lists an action the rules allow but their list of small moves misses")};
+    Finding f = finding("listed", "the engine lists an action the rules forbid by " + forbid.front());
+    f.about = "listed, forbidden by " + forbid.front();
+    f.listed = false;
+    return Probe{*a, f};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> Checker::catalog_forbids(const Action& a) {
+  if (!model_) throw std::logic_error("the catalog is asked before the game's start (Checker::hand_starts)");
+  return catalog().forbidding(*model_, move_of(a));
+}
+
+std::optional<Finding> Checker::stuck(const GameState& s) {
+  if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
+  legal_actions(s, config_->rules, listed_);
+  if (!listed_.empty()) return std::nullopt;
+  Finding f = finding("stuck", "no legal step for " + player_name(s.to_move) + " in a hand still going", "", "can_move: true\n");
+  f.about_state = true;
+  return f;
+}
+
+std::optional<Finding> Checker::state_checks(const GameState& s) {
+  if (level_ == CheckLevel::kNone || !config_->rules.table.free_rearrangement || s.hand_over || !checks_.solver())
+    return std::nullopt;
+  if (auto f = solver(s)) return f;
+  return solver_on_part(s);
+}
+
+std::optional<Checker::Probe> Checker::probe(const GameState& s) {
+  const RuleSet& r = config_->rules;
+  const Config& c = *config_;
+  if (level_ == CheckLevel::kNone || s.hand_over || r.opening.form == OpeningForm::kContract) return std::nullopt;
+  const bool tiles = r.table.free_rearrangement;
+  if (s.phase != (tiles ? Phase::kDraw : Phase::kPlay)) return std::nullopt;
+  const int p = s.to_move;
+  if (s.hand(p).alike().twice == 0) return std::nullopt;  // no card held twice
+  const FaceCounts held = face_counts(s.hand(p));
+  for (int rank = 1; rank <= kRanks; ++rank) {
+    int cards = 0, twice = 0;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      cards += held[Face::natural(suit, rank)];
+      twice += held[Face::natural(suit, rank)] > 1;
+    }
+    if (twice == 0 || cards < r.meld.min_size) continue;  // only sets with a suit twice
+    Probe probe;
+    Action& a = probe.action;
+    a.kind = tiles ? ActionKind::kArrange : ActionKind::kMeld;
+    a.player = uint8_t(p);
+    if (tiles)
+      for (const Meld& m : s.table.all()) {
+        a.cards.open_group();
+        for (int i = 0; i < m.shape.size; ++i)
+          a.cards.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+      }
+    a.cards.open_group();
+    oracle::Faces set;
+    for (int suit = 0; suit < kSuits; ++suit)
+      for (int k = 0; k < held[Face::natural(suit, rank)]; ++k) a.cards.add({Face::natural(suit, rank)}), set.push_back(Face::natural(suit, rank));
+    if (check_action(s, r, a) != Check::kNone) continue;
+    const bool text = tiles ? oracle::valid_rummikub_set(set)
+                            : oracle::is_meld(oracle::meld_definition(c.ruleset, c.variants, c.options), set, 0, false);
+    if (text) continue;
+    probe.finding = finding(tiles ? "rummikub-table" : "table-meld",
+                            "a set with a suit twice, which the text refuses, is accepted", "reject");
+    return probe;
+  }
+  return std::nullopt;
+}
+
+// A small position cut from a Rummikub state, for the oracle: a few of the
+// table's sets (at most kOracleTableTiles tiles) and a few rack tiles that could go with
+// them, everything else out of play; the solver's best move there against the oracle's.
+std::optional<Finding> Checker::solver_on_part(const GameState& s) {
+  const int p = s.to_move;
+  if (!s.players[p].opened || s.phase != Phase::kDraw || s.table.count == 0) return std::nullopt;
+  SplitMix64 rng{steps_ * 0x9E3779B97F4A7C15ull ^ hash_state(s)};
+  StatedPosition cut = state_position(s);
+  cut.table.clear();
+  std::vector<int> order(size_t(s.table.count));
+  for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+  for (size_t i = order.size(); i-- > 1;) std::swap(order[i], order[rng.next() % (i + 1)]);
+  int tiles = 0;
+  for (int i : order) {
+    const Meld& m = s.table.melds[i];
+    if (tiles + m.shape.size > kOracleTableTiles) continue;
+    tiles += m.shape.size;
+    cut.table.push_back(m);
+  }
+  // Rack tiles that could join the chosen sets first: a group's number, a run's colour.
+  auto touches = [&](Card card) {
+    const Face f = face_of(card);
+    for (const Meld& m : cut.table)
+      if (f.is_joker() || (m.shape.kind == MeldKind::kSet ? f.rank() == m.shape.rank() : f.suit() == m.shape.suit())) return true;
+    return false;
+  };
+  std::vector<Card> near, rest;
+  for (Card card : s.hand(p)) (touches(card) ? near : rest).push_back(card);
+  for (size_t i = near.size(); i-- > 1;) std::swap(near[i], near[rng.next() % (i + 1)]);
+  for (size_t i = rest.size(); i-- > 1;) std::swap(rest[i], rest[rng.next() % (i + 1)]);
+  near.insert(near.end(), rest.begin(), rest.end());
+  // What is not kept goes out of play; the others keep a tile each, since a rack in play
+  // is never empty (a position the rules reach, engine/invariants.h).
+  for (int q = 0; q < s.num_players; ++q) {
+    cut.seats[q].hand.clear();
+    if (q != p && !s.hand(q).empty()) cut.seats[q].hand.insert(*s.hand(q).begin());
+  }
+  for (size_t i = 0; i < near.size(); ++i)
+    if (int(i) < 1 + int(rng.next() % kOracleRackTiles)) cut.seats[p].hand.insert(near[i]);
+  cut.stock.clear();
+  const GameState part = make_position(config_->rules, cut);
+  std::optional<Finding> f = solver(part);
+  if (f) f->position = part;
+  return f;
+}
+
+std::optional<Finding> Checker::solver(const GameState& s) {
+  const int p = s.to_move;
+  if (!s.players[p].opened || s.phase != Phase::kDraw) return std::nullopt;
+  oracle::Tiles table, rack;
+  for (const Meld& m : s.table.all())
+    for (int i = 0; i < m.shape.size; ++i) table.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
+  for (Card card : s.hand(p)) rack.push_back(face_of(card));
+  if (int(table.size()) > kOracleTableTiles || int(rack.size()) > kOracleRackTiles) return std::nullopt;
+  const int want = std::max(0, oracle::most_rack_tiles(table, rack));
+  const Placement got = best_arrangement(s, config_->rules, SolverGoal::kMostTiles);
+  const int placed = got.found ? got.rack_tiles : 0;
+  if (placed == want) return std::nullopt;
+  Finding f = finding("solver", "the solver places " + std::to_string(placed) + " rack tiles, the oracle " + std::to_string(want),
+                      "", "best_move: { tiles: " + std::to_string(want) + " }\n");
+  f.about_state = true;
+  return f;
+}
+
+}  // namespace meldcheck::hunt

@@ -1,0 +1,253 @@
+#include "hunting/play.h"
+
+#include "engine/rng.h"
+#include "hunting/boundary.h"
+
+namespace meldcheck::hunt {
+namespace {
+
+// A hand that goes on this many steps a turn of its bound is a hand that never ends: a
+// finding for simulate's judge (the termination check counts turns; this counts steps, so
+// that a hand whose steps never end a turn is caught too), and the game is left there.
+constexpr int kStepsPerTurnAtMost = 50;
+// A match nobody can win (scores that never reach the target, as when nobody goes out
+// and each hand costs a penalty) is left after this many hands.
+constexpr int kHandsPerMatchAtMost = 1000;
+
+// `turns`: the hand's turns as counted here, from the outside (play passed on, or came back
+// to the draw), not the engine's own count.
+void count_hand(const GameState& s, const Config& c, int64_t actions, int turns, Stats& stats) {
+  ++stats.hands;
+  ++stats.hand_lengths[actions];
+  EndCounts& end = stats.ends[c.ruleset];
+  if (s.last_out != kNoPlayer) ++end.went_out;
+  else if (turns >= c.rules.max_turns) ++end.turn_bound;
+  else ++end.stock_ran_dry;
+  SeatTally& seats = stats.seats[c.ruleset + "/" + std::to_string(s.num_players)];
+  ++seats.hands;
+  const int n = s.num_players;
+  for (int p = 0; p < n; ++p) seats.points[size_t((p - s.first_player + n) % n)] += s.round_scores[p];
+  if (s.last_out != kNoPlayer) ++seats.wins[size_t((s.last_out - s.first_player + n) % n)];
+}
+
+// Whether a step ended a turn, seen from the outside: play passed on, or came back to the draw.
+bool counts_as_turn(const Action& a, Check verdict, int mover, Phase phase, const GameState& after) {
+  return verdict == Check::kNone && a.kind != ActionKind::kClaim && phase != Phase::kRow &&
+         (after.to_move != mover || (after.phase == Phase::kDraw && phase != Phase::kDraw));
+}
+
+}  // namespace
+
+uint64_t next_hand_seed(const GameSpec& game, int hands) {
+  SplitMix64 mix{game.play_seed ^ (uint64_t(hands) * 0xA24BAED4963EE407ull)};
+  return mix.next();
+}
+
+CheckingJudge::CheckingJudge(std::shared_ptr<const Config> config, CheckLevel level, Stats* stats, CheckSet checks)
+    : config_(config), level_(level), checker_(config, level, checks), coverage_(*config), stats_(stats) {
+  if (stats_) {
+    clauses_ = &stats_->clauses[config_->ruleset];
+    clauses_->resize(config_->rules.catalog.size());
+  }
+}
+
+std::optional<Finding> CheckingJudge::starts(const GameState& s, const DealInfo* dealt) {
+  std::optional<Finding> f = checker_.hand_starts(s, dealt);
+  if (!f && clauses_) coverage_.game_starts(*clauses_);
+  return f;
+}
+
+std::optional<Checker::Probe> CheckingJudge::probe(const GameState& s, const Action& chosen, const std::vector<Action>* listed,
+                                                   int64_t step) {
+  if (step % kSampleEvery != 1 && level_ != CheckLevel::kAll) return std::nullopt;
+  // Actions near the legal ones, tried: a finding is written as that action's step.
+  std::optional<Checker::Probe> p = checker_.probe(s);
+  Check near_verdict = Check::kNone;
+  if (!p) p = checker_.near(s, chosen, &near_verdict);
+  // A near step the engine and the catalog both refuse counts as its clause refusing.
+  if (!p && clauses_ && near_verdict != Check::kNone) coverage_.refused(near_verdict, *clauses_);
+  if (!p && listed) p = checker_.dropped(s, log_.dropped);
+  if (!p) p = checker_.listing(s, listed);
+  if (!p) return p;
+  // Taken as a step, the probe fails the step's checks in their order, which is what the
+  // shrinker reproduces (a swap the joker oracle refuses is its finding first).
+  GameState after = s;
+  const Check verdict = apply(after, config_->rules, p->action);
+  if (std::optional<Finding> first = checker_.after_step(s, p->action, false, verdict, after)) p->finding = std::move(*first);
+  return p;
+}
+
+std::optional<Finding> CheckingJudge::after(const GameState& before, const Action& a, bool listed, Check verdict,
+                                            const GameState& after) {
+  std::optional<Finding> f = checker_.after_step(before, a, listed, verdict, after);
+  if (!f && clauses_) {
+    coverage_.step(before, a, verdict, after, *clauses_);
+    if (a.kind == ActionKind::kNextHand && verdict == Check::kNone) coverage_.game_starts(*clauses_);
+  }
+  return f;
+}
+
+std::optional<Finding> CheckingJudge::endless(const GameState& s, int64_t steps) {
+  Finding f;
+  f.check = "termination";
+  f.message = "a hand still going after " + std::to_string(steps) + " steps, more than its bound of turns allows";
+  f.expect = "round_over: true\n";
+  f.about = "steps past the bound";
+  f.about_state = true;
+  (void)s;
+  return f;
+}
+
+std::optional<Finding> CheckingJudge::at_rest(const GameState& s) {
+  std::optional<Finding> f = checker_.state_checks(s);
+  return f ? f : checker_.stuck(s);
+}
+
+void CheckingJudge::ends() {
+  if (clauses_) coverage_.refusals(log_.refused, *clauses_);
+}
+
+std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& settings, Stats& stats,
+                                 const std::atomic<bool>* stop) {
+  if (settings.checks == CheckLevel::kNone) return play_game(game, settings, nullptr, stats, stop);
+  CheckingJudge judge(game.config, settings.checks, &stats);
+  return play_game(game, settings, &judge, stats, stop);
+}
+
+std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& settings, Judge* judge, Stats& stats,
+                                 const std::atomic<bool>* stop) {
+  const Config& c = *game.config;
+  const RuleSet& r = c.rules;
+  ++stats.games;
+  GameState s;
+  int hands_at_most = settings.whole_match && settings.steps.has(ActionKind::kNextHand) ? kHandsPerMatchAtMost : 1;
+  const bool from_position = settings.from_position(game.index);
+  std::optional<BoundaryPosition> start;
+  if (from_position) {
+    start = boundary_position(game);
+    s = start->state;
+    if (start->bends_the_match() && settings.steps.has(ActionKind::kNextHand)) hands_at_most = std::max(hands_at_most, 2);
+    std::string bends;
+    for (Boundary b : start->bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
+    ++stats.starts[bends.empty() ? "play" : bends];
+  } else {
+    s = new_match(r, game.players, game.deal_seed, game.players - 1);
+  }
+  CandidateLog* log = judge ? judge->candidates() : nullptr;
+  RandomPlayer player(game.play_seed);
+  player.keep_only(settings.steps);
+  SplitMix64 coin{game.play_seed ^ 0x5851F42D4C957F2Dull};
+
+  Failure failure;
+  failure.game = game;
+  failure.trace.start = s;
+  failure.from_setup = from_position;
+  // The finding's state: its own position, the state after the step, or the one before.
+  auto fail = [&](Finding f, const GameState& before, const GameState& after) {
+    failure.at = f.position ? *f.position : f.about_state ? after : before;
+    failure.finding = std::move(f);
+    judge->ends();
+    return std::optional<Failure>(std::move(failure));
+  };
+  auto record = [&](const Action& a, Check verdict, bool listed) {
+    failure.trace.actions.push_back(a);
+    failure.trace.verdicts.push_back(verdict);
+    failure.trace.listed.push_back(listed);
+  };
+
+  const DealInfo dealt{game.deal_seed, game.players - 1};
+  if (judge && start) {
+    // The play that led to the boundary position, judged from its deal like any game: what
+    // the judge then reads of the bent position is its own play's up to the bend, and the
+    // bend a setup written before the game (its findings are the deal's game's).
+    failure.trace.start = new_match(r, game.players, game.deal_seed, game.players - 1);
+    failure.from_setup = false;
+    GameState p = failure.trace.start;
+    if (auto f = judge->starts(p, &dealt)) return fail(*f, p, p);
+    for (const Action& a : start->prefix) {
+      const GameState was = p;
+      const bool listed = is_listed(was, r, a);
+      const Check verdict = apply(p, r, a);
+      record(a, verdict, listed);
+      if (auto f = judge->after(was, a, listed, verdict, p)) return fail(*f, was, p);
+      if (judge->halted()) break;
+    }
+    failure.trace = Trace{s, {}, {}, {}};
+    failure.from_setup = true;
+  }
+  if (judge) {
+    if (auto f = judge->starts(s, from_position ? nullptr : &dealt)) return fail(*f, s, s);
+  }
+
+  int hands = 0, hand_turns = 0;
+  int64_t hand_actions = 0, hand_steps = 0;
+  const int64_t step_bound = int64_t(r.max_turns) * kStepsPerTurnAtMost;
+  GameState before;
+  Action next_hand;
+  next_hand.kind = ActionKind::kNextHand;
+  while (!s.game_over && !(judge && judge->halted())) {
+    if (stop && (hand_steps & 63) == 0 && stop->load(std::memory_order_relaxed)) break;
+    if (s.hand_over) {
+      count_hand(s, c, hand_actions, hand_turns, stats);
+      ++hands;
+      hand_actions = hand_steps = hand_turns = 0;
+      if (hands >= hands_at_most) break;
+    }
+    if (hand_steps++ > step_bound) {
+      if (judge)
+        if (auto f = judge->endless(s, hand_steps)) return fail(*f, s, s);
+      break;
+    }
+
+    const Action* chosen = nullptr;
+    Action arbitrary;
+    bool listed = true;
+    if (s.hand_over) {
+      next_hand.player = s.to_move;
+      next_hand.seed = next_hand_seed(game, hands);
+      chosen = &next_hand;
+    } else if (settings.arbitrary > 0 && double(coin.next() >> 11) * 0x1.0p-53 < settings.arbitrary &&
+               settings.steps.has((arbitrary = player.arbitrary(s, r)).kind)) {
+      chosen = &arbitrary;
+      listed = false;
+    } else {
+      chosen = player.choose(s, r, settings.policy, log ? &log->refused : nullptr, log ? &log->dropped : nullptr);
+      if (!chosen) {
+        if (judge) {
+          if (auto f = judge->stuck(s)) return fail(*f, s, s);
+        }
+        break;
+      }
+    }
+    if (!judge) {
+      const int mover = s.to_move;
+      const Phase phase = s.phase;
+      const Check verdict = apply(s, r, *chosen);
+      hand_turns += counts_as_turn(*chosen, verdict, mover, phase, s);
+      hand_actions += verdict == Check::kNone;
+      ++stats.actions;
+      continue;
+    }
+    if (chosen != &next_hand) {
+      if (auto probe = judge->probe(s, *chosen, listed ? &player.last_listed() : nullptr, hand_steps)) {
+        GameState after = s;
+        record(probe->action, apply(after, r, probe->action), false);
+        return fail(std::move(probe->finding), s, after);
+      }
+      if (judge->halted()) break;
+    }
+    before = s;
+    const Check verdict = apply(s, r, *chosen);
+    hand_turns += counts_as_turn(*chosen, verdict, before.to_move, before.phase, s);
+    ++stats.actions;
+    hand_actions += verdict == Check::kNone;
+    record(*chosen, verdict, listed);
+    if (auto f = judge->after(before, *chosen, listed, verdict, s)) return fail(*f, before, s);
+  }
+  if (s.hand_over && hand_actions > 0) count_hand(s, c, hand_actions, hand_turns, stats);
+  if (s.game_over) ++stats.matches;
+  if (judge) judge->ends();
+  return std::nullopt;
+}
+
+}  // namespace meldcheck::hunt
