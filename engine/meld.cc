@@ -154,6 +154,31 @@ bool place_run(std::span<const Token> tokens, int suit, Window w, std::array<boo
   return true;
 }
 
+// Cards of one face in a run (the two aces of a run from ace to ace, the ranks a wrap of
+// more than thirteen holds twice) may take each other's places. place_run gives the first
+// written the lower; of all the ways they can lie, the reading keeps the one nearest the
+// order written (fewest pairs out of order), and of two as near the one with the earlier
+// written lower (spec/: meld.ace). Tokens before `first` keep their places (a run built on).
+void nearest_written_order(Formed& f, int first, int tokens) {
+  std::array<std::pair<uint8_t, uint8_t>, 4> twins{};  // tokens whose places hold one face
+  int count = 0;
+  for (int i = first; i < tokens; ++i)
+    for (int j = i + 1; j < tokens && count < int(twins.size()); ++j)
+      if (std::abs(int(f.slot_of_token[i]) - int(f.slot_of_token[j])) == kRanks) twins[count++] = {uint8_t(i), uint8_t(j)};
+  if (count == 0) return;
+  const std::array<uint8_t, kMaxMeldCards> placed = f.slot_of_token;
+  std::array<uint8_t, kMaxMeldCards> best = placed;
+  int best_disorder = disorder(f, tokens);
+  for (int swaps = 1; swaps < (1 << count); ++swaps) {
+    f.slot_of_token = placed;
+    for (int k = 0; k < count; ++k)
+      if (swaps & (1 << k)) std::swap(f.slot_of_token[twins[k].first], f.slot_of_token[twins[k].second]);
+    const int d = disorder(f, tokens);
+    if (d < best_disorder || (d == best_disorder && f.slot_of_token < best)) best = f.slot_of_token, best_disorder = d;
+  }
+  f.slot_of_token = best;
+}
+
 Shape run_shape(int suit, Window w) {
   Shape s;
   s.kind = MeldKind::kRun;
@@ -233,6 +258,7 @@ Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit,
     Window w{start, start + n - 1};
     Formed f;
     if (!place_run(tokens, suit, w, {}, f.slot_of_token, 0)) continue;
+    nearest_written_order(f, 0, n);
     Check refusal = window_refusal(ace, w, context);
     if (refusal != Check::kNone) {
       refusals.add(refusal);
@@ -288,16 +314,15 @@ CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<co
     for (int i = 0; i < m; ++i) taken[below + i] = true;
     Formed f;
     if (!place_run(added, suit, w, taken, f.slot_of_token, m)) continue;
+    for (int i = 0; i < m; ++i) f.slot_of_token[i] = uint8_t(below + i);
+    nearest_written_order(f, m, m + k);
     Check refusal = window_refusal(rules.ace_building, w, MeldContext::kBuilding);
     if (refusal != Check::kNone) {
       refusals.add(refusal);
       continue;
     }
     f.shape = run_shape(suit, w);
-    for (int i = 0; i < m; ++i) {
-      f.slot_of_token[i] = uint8_t(below + i);
-      f.shape.set_joker(below + i, existing.joker(i));
-    }
+    for (int i = 0; i < m; ++i) f.shape.set_joker(below + i, existing.joker(i));
     for (int t = 0; t < k; ++t)
       if (added[t].face.is_joker()) f.shape.set_joker(f.slot_of_token[m + t], true);
     add_reading(a, f, m + k);

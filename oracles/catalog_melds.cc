@@ -4,8 +4,10 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
-#include <string>
 #include <map>
+#include <optional>
+#include <string>
+#include <tuple>
 
 #include "oracles/configuration.h"
 
@@ -209,54 +211,37 @@ std::vector<Face> cards_at(int suit, int start, int length) {
   return out;
 }
 
-// Whether two lists hold the same cards, as many times each.
-bool same_cards(std::vector<Face> a, std::vector<Face> b) {
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  return a == b;
-}
-
-// A card laid, as read: what it is, whether it is a joker, and whether a bare joker (which
-// goes wherever its card is missing, after the cards that stand for themselves).
+// A card laid, as read: a natural card, or a joker of one kind (jokers written alike are
+// interchangeable: which of them stands for which of their kind's cards is the placing's).
 struct Laid {
-  Face card;
-  bool joker = false, bare = false;
+  Face card;      // a natural card's
+  int kind = -1;  // a joker's kind (an index into the reading's kinds); -1 for a natural
+  bool joker() const { return kind >= 0; }
 };
 
-// Which of the places `free` (indices into `faces`, the stretch's cards) each laid card
-// takes: the cards that stand for themselves (naturals, named jokers) the places of their
-// card from the lowest up, in the order written; the bare jokers, which go wherever a card
-// is missing, then what is left, from the lowest up, in the order written. Two cards of one
-// face, or two bare jokers, never lie against the order they are written in. Empty when the
-// laid cards are not the cards of the free places.
-std::vector<int> places_taken(const std::vector<Face>& faces, const std::vector<int>& free, const std::vector<Laid>& laid) {
-  std::vector<int> at(laid.size(), -1);
-  std::vector<bool> used(faces.size(), false);
-  for (size_t i = 0; i < laid.size(); ++i) {
-    if (laid[i].bare) continue;
-    for (int p : free)
-      if (!used[size_t(p)] && faces[size_t(p)] == laid[i].card) {
-        at[i] = p, used[size_t(p)] = true;
-        break;
-      }
-    if (at[i] < 0) return {};
+// A reading of the laid cards: each card, and the cards each kind of joker stands for.
+struct AsRead {
+  std::vector<Laid> laid;
+  std::vector<std::vector<Face>> kind_cards;
+};
+
+// The laid cards with the jokers' cards of one reading (kinds in order, as
+// each_joker_reading gives them).
+AsRead read_as(const std::vector<Token>& tokens, const std::vector<JokerKind>& kinds, const std::vector<Face>& joker_cards) {
+  AsRead out;
+  auto card = joker_cards.begin();
+  for (const JokerKind& k : kinds) out.kind_cards.emplace_back(card, card + k.count), card += k.count;
+  for (const Token& t : tokens) {
+    int kind = -1;
+    if (t.face.is_joker())
+      kind = int(std::find_if(kinds.begin(), kinds.end(), [&](const JokerKind& k) { return k.written == t.standin; }) - kinds.begin());
+    out.laid.push_back({t.face, kind});
   }
-  std::vector<int> left;
-  for (int p : free)
-    if (!used[size_t(p)]) left.push_back(p);
-  std::vector<Face> bare_cards, left_cards;
-  for (const Laid& l : laid)
-    if (l.bare) bare_cards.push_back(l.card);
-  for (int p : left) left_cards.push_back(faces[size_t(p)]);
-  if (!same_cards(bare_cards, left_cards)) return {};
-  size_t next = 0;
-  for (size_t i = 0; i < laid.size(); ++i)
-    if (laid[i].bare) at[i] = left[next++];
-  return at;
+  return out;
 }
 
-// How far places taken in the order the cards are written are from rising: the pairs of
-// cards that lie the other way round.
+// How far a list of places, in the order the cards are written, is from rising: the pairs
+// of cards that lie the other way round.
 int crossings(const std::vector<int>& places) {
   int n = 0;
   for (size_t i = 0; i < places.size(); ++i)
@@ -264,28 +249,81 @@ int crossings(const std::vector<int>& places) {
   return n;
 }
 
-// The run readings found so far, one for each different list of cards: of the ways the
-// same cards lie (a run of every rank, cards that build at either end), the one nearest the
-// order written, and of two as near the later (spec/: meld.ace, build.corner), where the
-// caller says what is later.
+// Where the laid cards go on the `free` places of a stretch whose places hold `faces`.
+struct Placement {
+  std::vector<int> places;  // of each laid card, in the order written
+  int crossings = 0;        // counting the places `before` as written first
+};
+
+// Every way of putting each laid card on a free place that holds it (a joker on a place
+// holding one of its kind's cards, each of those once), tried one by one; kept: the one
+// nearest the written order (the fewest crossings), of two as near the one that puts the
+// cards written earlier lower (spec/: meld.ace). nullopt when the cards are not the free
+// places' cards.
+std::optional<Placement> nearest_placement(const std::vector<Face>& faces, const std::vector<int>& free, const AsRead& read,
+                                           const std::vector<int>& before) {
+  if (free.size() != read.laid.size()) return std::nullopt;
+  std::optional<Placement> best;
+  std::vector<int> chosen;
+  std::vector<bool> used(faces.size(), false);
+  std::vector<std::vector<Face>> pools = read.kind_cards;  // the kinds' cards not yet placed
+  auto place = [&](auto&& self, size_t i) -> void {
+    if (i == read.laid.size()) {
+      std::vector<int> order = before;
+      order.insert(order.end(), chosen.begin(), chosen.end());
+      const Placement p{chosen, crossings(order)};
+      if (!best || p.crossings < best->crossings || (p.crossings == best->crossings && p.places < best->places)) best = p;
+      return;
+    }
+    const Laid& l = read.laid[i];
+    for (int at : free) {
+      if (used[size_t(at)]) continue;
+      const Face card = faces[size_t(at)];
+      std::vector<Face>* pool = l.joker() ? &pools[size_t(l.kind)] : nullptr;
+      auto in_pool = pool ? std::find(pool->begin(), pool->end(), card) : std::vector<Face>::iterator{};
+      if (pool ? in_pool == pool->end() : card != l.card) continue;
+      if (pool) pool->erase(in_pool);
+      used[size_t(at)] = true;
+      chosen.push_back(at);
+      self(self, i + 1);
+      chosen.pop_back();
+      used[size_t(at)] = false;
+      if (pool) pool->push_back(card);
+    }
+  };
+  place(place, 0);
+  return best;
+}
+
+// The ways the cards make a run: every stretch they fill, placed as nearest_placement
+// places them. Readings with the same cards (a run of every rank, cards that build at
+// either end) are one meld read two ways: the text's reading is the one nearest the order
+// written, and of two as near the later stretch (spec/: meld.ace, build.corner).
 struct RunReadings {
-  struct Kept {
-    std::vector<Face> cards;  // in the order of their faces
+  struct Way {
+    std::vector<Face> cards;  // sorted: which meld it is
     Reading reading;
     int crossings = 0, lateness = 0;
   };
-  std::vector<Kept> kept;
+  std::vector<Way> ways;
   MeldFaults faults;     // of the stretches where the cards lie in a way the text forbids
   bool matched = false;  // whether the cards were ever the cards of a stretch
 
-  void offer(std::vector<Face> cards, Reading r, int cross, int lateness) {
+  void add(const std::vector<Face>& faces, Reading r, int crossings, int lateness) {
+    std::vector<Face> cards = faces;
     std::sort(cards.begin(), cards.end());
-    for (Kept& k : kept)
-      if (k.cards == cards) {
-        if (cross < k.crossings || (cross == k.crossings && lateness > k.lateness)) k = {std::move(cards), std::move(r), cross, lateness};
-        return;
-      }
-    kept.push_back({std::move(cards), std::move(r), cross, lateness});
+    ways.push_back({std::move(cards), std::move(r), crossings, lateness});
+  }
+  // One reading for each meld the cards make.
+  std::vector<Reading> readings() const {
+    std::vector<Way> sorted = ways;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Way& a, const Way& b) {
+      return std::tie(a.cards, a.crossings, b.lateness) < std::tie(b.cards, b.crossings, a.lateness);
+    });
+    std::vector<Reading> out;
+    for (size_t i = 0; i < sorted.size(); ++i)
+      if (i == 0 || sorted[i].cards != sorted[i - 1].cards) out.push_back(sorted[i].reading);
+    return out;
   }
 };
 
@@ -305,24 +343,6 @@ std::vector<Face> near_cards(int suit, const std::vector<int>& ranks_held, int l
         break;
       }
   return out;
-}
-
-// The laid cards as read with the jokers' cards of one reading (kinds in order, as
-// each_joker_reading gives them).
-std::vector<Laid> read_as(const std::vector<Token>& tokens, const std::vector<JokerKind>& kinds, const std::vector<Face>& joker_cards) {
-  std::vector<Laid> laid;
-  std::vector<size_t> next(kinds.size(), 0), first(kinds.size(), 0);
-  for (size_t k = 1; k < kinds.size(); ++k) first[k] = first[k - 1] + size_t(kinds[k - 1].count);
-  for (const Token& t : tokens) {
-    if (!t.face.is_joker()) {
-      laid.push_back({t.face, false, false});
-      continue;
-    }
-    size_t k = 0;
-    while (kinds[k].written != t.standin) ++k;
-    laid.push_back({joker_cards[first[k] + next[k]++], true, t.standin.is_none()});
-  }
-  return laid;
 }
 
 // How many cards of each rank (1..13) a list of cards holds.
@@ -369,15 +389,19 @@ RunReadings judge_run(const MeldText& text, const std::vector<Token>& tokens, in
       out.matched = true;
       if (!allowed(text, stretch(start, n), building, out.faults)) continue;
       const std::vector<Face> faces = cards_at(suit, start, n);
-      const std::vector<Laid> laid = read_as(tokens, kinds, joker_cards);
-      const std::vector<int> at = places_taken(faces, all, laid);
+      const AsRead read = read_as(tokens, kinds, joker_cards);
+      const std::optional<Placement> at = nearest_placement(faces, all, read, {});
+      if (!at) continue;  // (the same ranks always place: kept for safety's sake)
       Reading r{true, TableMeld(size_t(n))};
-      for (size_t i = 0; i < laid.size(); ++i) r.cards[size_t(at[i])] = {faces[size_t(at[i])], laid[i].joker, kNewCard};
-      out.offer(faces, std::move(r), crossings(at), start);  // later: starting further up
+      for (size_t i = 0; i < read.laid.size(); ++i) {
+        const int place = at->places[i];
+        r.cards[size_t(place)] = {faces[size_t(place)], read.laid[i].joker(), kNewCard};
+      }
+      out.add(faces, std::move(r), at->crossings, start);  // later: starting further up
     }
     return false;
   });
-  if (!out.kept.empty()) out.faults = MeldFaults{};
+  if (!out.ways.empty()) out.faults = MeldFaults{};
   else if (!out.matched) out.faults.run = true;  // the cards are no stretch of the order at all
   return out;
 }
@@ -415,7 +439,7 @@ MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, b
   if (set && !set->faults.any())
     for (const TableMeld& r : set->readings) readings.push_back({false, r});
   if (run)
-    for (const RunReadings::Kept& k : run->kept) readings.push_back(k.reading);
+    for (const Reading& r : run->readings()) readings.push_back(r);
   if (readings.size() > 1 || (readings.size() == 1 && !readings[0].run && set->says_less)) {
     f.standin = true;  // open, or said with less than the meld needs
     return f;
@@ -486,36 +510,33 @@ MeldFaults layoff_on_run(const MeldText& text, const TableMeld& meld, const std:
   const std::vector<JokerKind> kinds = kinds_of(jokers, near_cards(suit, ranks_held, length));
   RunReadings run;
   each_joker_reading(kinds, not_too_many(held, length), [&](const std::vector<Face>& joker_cards) {
-    const std::vector<Laid> laid = read_as(added, kinds, joker_cards);
+    const AsRead read = read_as(added, kinds, joker_cards);
     for (int below = 0; below <= k; ++below) {
       int start = low - below;
       if (start < 1) start += kRanks;  // below the ace: the king's place under it
       const std::vector<Face> faces = cards_at(suit, start, length);
-      std::vector<int> free;  // the places not held by the run's cards
-      for (int p = 0; p < length; ++p)
-        if (p < below || p >= below + m) free.push_back(p);
-      const std::vector<int> at = places_taken(faces, free, laid);
-      if (at.empty()) continue;
+      std::vector<int> free, held;  // the places the run's cards leave free, and theirs
+      for (int p = 0; p < length; ++p) (p < below || p >= below + m ? free : held).push_back(p);
+      const std::optional<Placement> at = nearest_placement(faces, free, read, held);
+      if (!at) continue;
       run.matched = true;
       if (!allowed(text, stretch(start, length), true, run.faults)) continue;
       Reading r{true, TableMeld(size_t(length))};
-      std::vector<int> order;  // the places of the run's cards, then of the new ones as written
-      for (int i = 0; i < m; ++i) r.cards[size_t(below + i)] = meld[size_t(i)], order.push_back(below + i);
-      for (size_t i = 0; i < laid.size(); ++i) {
-        r.cards[size_t(at[i])] = {faces[size_t(at[i])], laid[i].joker, kNewCard};
-        order.push_back(at[i]);
+      for (int i = 0; i < m; ++i) r.cards[size_t(below + i)] = meld[size_t(i)];
+      for (size_t i = 0; i < read.laid.size(); ++i) {
+        const int place = at->places[i];
+        r.cards[size_t(place)] = {faces[size_t(place)], read.laid[i].joker(), kNewCard};
       }
-      std::vector<Face> cards;
-      for (const TableCard& c : r.cards) cards.push_back(c.face);
-      run.offer(cards, std::move(r), crossings(order), below);  // later: reaching further below
+      run.add(faces, std::move(r), at->crossings, below);  // later: reaching further below
     }
     return false;
   });
-  if (run.kept.size() == 1) {
-    if (reading) *reading = run.kept[0].reading;
+  const std::vector<Reading> readings = run.readings();
+  if (readings.size() == 1) {
+    if (reading) *reading = readings[0];
     return f;
   }
-  if (run.kept.size() > 1) {
+  if (readings.size() > 1) {
     f.standin = true;
     return f;
   }
