@@ -11,15 +11,6 @@
 namespace meldcheck {
 namespace {
 
-// The sets of the table as tokens, each joker with its stand-in.
-void table_tokens(const GameState& s, TokenGroups& out) {
-  for (const Meld& m : s.table.all()) {
-    out.open_group();
-    for (int i = 0; i < m.shape.size; ++i)
-      out.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
-  }
-}
-
 TileCounts counts_of(const GameState& s, int player, bool with_table) {
   TileCounts tc;
   if (with_table)
@@ -164,7 +155,7 @@ Placement arrangement(const GameState& s, const RuleSet& r, SolverGoal goal, Sol
   if (!from_rack.found) return from_rack;
   Placement whole = from_rack;
   whole.sets.clear();
-  table_tokens(s, whole.sets);
+  add_table_groups(s, whole.sets);
   for (int g = 0; g < from_rack.sets.groups(); ++g) {
     whole.sets.open_group();
     for (const Token& t : from_rack.sets.group(g)) whole.sets.add(t);

@@ -29,6 +29,10 @@ Check check_action(const GameState& state, const RuleSet& rules, const Action& a
 // How many cards a take (or claim) asks for from `pile`: 0 when it asks for nothing there.
 int take_count(const Pile& pile, const TakeSpec& take);
 
+// The table as it lies, a group a meld (each joker with its stand-in), added to `out`: the
+// groups of an arrange step that leaves the table as it is.
+void add_table_groups(const GameState& state, TokenGroups& out);
+
 // How many candidates the enumeration dropped, by the check that refused them.
 using CheckTally = std::array<uint32_t, kNumChecks>;
 

@@ -83,11 +83,7 @@ void contract_melds(Collector& c, int p, const detail::Pool& hand) {
 // The table as it stands, as the groups of an arrange step.
 Action table_as_arrange(const GameState& s, int p) {
   Action a = base(ActionKind::kArrange, p);
-  for (const Meld& m : s.table.all()) {
-    a.cards.open_group();
-    for (int i = 0; i < m.shape.size; ++i)
-      a.cards.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
-  }
+  add_table_groups(s, a.cards);
   return a;
 }
 

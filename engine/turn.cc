@@ -216,6 +216,14 @@ void canonicalize_set(Meld& m) {
   m = sorted;
 }
 
+void add_table_groups(const GameState& s, TokenGroups& out) {
+  for (const Meld& m : s.table.all()) {
+    out.open_group();
+    for (int i = 0; i < m.shape.size; ++i)
+      out.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
+  }
+}
+
 int take_count(const Pile& pile, const TakeSpec& take) {
   const int size = pile.size();
   switch (take.kind) {

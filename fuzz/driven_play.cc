@@ -6,6 +6,7 @@
 #include <span>
 
 #include "engine/random_play.h"
+#include "hunting/nearby.h"
 
 namespace meldcheck::fuzz {
 

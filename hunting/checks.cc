@@ -10,6 +10,7 @@
 #include "engine/rng.h"
 #include "engine/solver.h"
 #include "hunting/model_setup.h"
+#include "hunting/nearby.h"
 #include "hunting/oracle_views.h"
 #include "hunting/position_diff.h"
 #include "oracles/deal_oracle.h"
@@ -241,7 +242,7 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   if (level_ == CheckLevel::kNone) return std::nullopt;
   const bool ends_hand = !before.hand_over && after.hand_over;
   if (sampled_now() || ends_hand || verdict != Check::kNone) {
-    if (auto f = step_invariants(before, a, listed, verdict, after)) return f;
+    if (auto f = step_invariants({before, a, listed, verdict, after})) return f;
   } else if (model_ && verdict == Check::kNone) {
     step_model(a);  // the books are kept on every step
   }
@@ -266,113 +267,170 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   return std::nullopt;
 }
 
-std::optional<Finding> Checker::step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
-                                                const GameState& after) {
-  const Config& c = *config_;
-  const RuleSet& r = c.rules;
-  Card bad = 0;
-  if (!cards_conserved(after, r, &bad))
-    return finding("conservation", format_face(face_of(bad), r.notation) + " is missing or in two places");
+namespace {
 
-  if (verdict != Check::kNone) {
-    const std::string id = r.rule_id(verdict);
-    if (const char* part = state_difference(after, before)) {
-      Finding f = finding("refusal", "refused with " + id + " but changed the state (" + part + ")");
-      f.about = std::string("changed ") + part;
-      return f;
-    }
-    if (hash_state(after) != hash_state(before)) return finding("refusal", "refused with " + id + " but changed the hash");
-    if (id.find("/unmapped.") != std::string::npos)
-      return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
-    if (model_)
-      if (auto f = catalog_verdict(a, verdict)) return f;
-    if (listed) {
-      Finding f = finding("listed", "a listed action is refused with " + id);
-      f.about = "listed, refused by " + id;
-      f.listed = false;
-      return f;
-    }
-    return std::nullopt;
-  }
+// Only these lay cards on the table (any other change to it shows in the books too).
+bool lays_on_table(ActionKind k) {
+  return k == ActionKind::kMeld || k == ActionKind::kLayoff || k == ActionKind::kSwap || k == ActionKind::kClaim ||
+         k == ActionKind::kArrange;
+}
 
-  // Only these lay cards on the table (any other change to it shows in the books too).
-  const bool lays_on_table = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap ||
-                             a.kind == ActionKind::kClaim || a.kind == ActionKind::kArrange;
-  if (r.table.free_rearrangement) {
-    if (a.kind == ActionKind::kArrange) {
-      for (const Meld& m : after.table.all()) {
-        oracle::Tiles set;
-        for (int i = 0; i < m.shape.size; ++i) set.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
-        if (!oracle::valid_rummikub_set(set))
-          return finding("rummikub-table", "set m" + std::to_string(m.id) + " is no valid set by the text", "reject");
-      }
-      if (oracle::jokers_stay_on_table(c.ruleset) &&
-          (jokers_on_table(after) < jokers_on_table(before) || after.hand(a.player).jokers() > before.hand(a.player).jokers()))
-        return finding("joker", "a joker left the table for a rack", "reject");
-    }
-  } else if (lays_on_table) {
-    const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
-    for (const Meld* m : changed_melds(before, after))
-      if (!meld_oracle_accepts(d, *m))
-        return finding("table-meld", "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
-  }
+}  // namespace
 
-  if (a.kind == ActionKind::kSwap) {
-    const int idx = before.table.index_of(a.meld_id);
-    bool allowed = false;
-    if (idx >= 0) {
-      const Shape& sh = before.table.melds[idx].shape;
-      for (int i = 0; i < sh.size; ++i)
-        allowed |= sh.joker(i) && oracle::swap_allowed(c.ruleset, sh.faces[i], a.card);
-    }
-    if (!allowed) return finding("joker", "a swap of " + format_face(a.card, r.notation) + " that the text does not allow", "reject");
-  }
-  if (lays_on_table && !oracle::may_stand_for_card_on_table(c.ruleset)) {
-    std::vector<Face> naturals_before;
-    for (const Meld& m : before.table.all())
-      for (int i = 0; i < m.shape.size; ++i)
-        if (!m.shape.joker(i)) naturals_before.push_back(m.shape.faces[i]);
-    for (const Meld* m : changed_melds(before, after)) {
-      const int was = before.table.index_of(m->id);
-      for (int i = 0; i < m->shape.size; ++i) {
-        if (!m->shape.joker(i)) continue;
-        bool declared_before = false;
-        if (was >= 0) {
-          const Shape& o = before.table.melds[was].shape;
-          for (int k = 0; k < o.size; ++k) declared_before |= o.joker(k) && o.faces[k] == m->shape.faces[i];
-        }
-        if (!declared_before && std::count(naturals_before.begin(), naturals_before.end(), m->shape.faces[i]))
-          return finding("joker", "a joker declared as " + format_face(m->shape.faces[i], r.notation) + ", a card already on the table", "reject");
-      }
-    }
-  }
-
-  if (model_)
-    if (auto f = against_catalog(before, a, Check::kNone, after)) return f;
-
-  // Then the engine against itself, and the enumeration's completeness: a finding about
-  // the rules comes first.
-  if (level_ == CheckLevel::kAll && checks_.determinism()) {
-    GameState again = before;
-    apply(again, r, a);
-    if (const char* part = state_difference(again, after)) {
-      Finding f = finding("determinism", std::string("the same action from the same state gave another ") + part);
-      f.about = part;
-      return f;
-    }
-  }
-  if (!listed) {
-    const bool listed_in_full = small_kind(a.kind) || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
-    if (listed_in_full && a.player == before.to_move && !is_listed(before, r, a)) {
-      Finding f = finding("listed", "an accepted action is not listed among the legal actions");
-      f.listed = true;
-      return f;
-    }
-  }
-  if (!after.hand_over && turns_ >= r.max_turns && turn_counts(before, a, after))
-    return finding("termination", "a hand still going after " + std::to_string(turns_) + " turns, its bound", "",
-                   "round_over: true\n");
+std::optional<Finding> Checker::step_invariants(const Step& step) {
+  // In the order they are asked: what the rules say first, then the engine against itself
+  // and its enumeration's completeness, then the bound of turns. Each knows whether it
+  // applies (a refused step, an accepted one, a kind of step, a ruleset).
+  struct NamedInvariant {
+    const char* name;
+    std::optional<Finding> (Checker::*check)(const Step&);
+  };
+  static constexpr NamedInvariant kStepInvariants[] = {
+      {"every card in one place", &Checker::conserved},
+      {"a refusal changes nothing and names a clause", &Checker::refusal_changes_nothing},
+      {"a listed action is not refused", &Checker::refused_listed},
+      {"a Rummikub table's sets are sets, its jokers stay", &Checker::rummikub_table_valid},
+      {"a meld laid or built on is a meld", &Checker::table_melds_valid},
+      {"a swap the text allows", &Checker::swap_allowed},
+      {"no joker for a card on the table", &Checker::joker_not_for_a_table_card},
+      {"the reference model's verdict and position", &Checker::model_agrees},
+      {"the same action, the same state", &Checker::deterministic},
+      {"an accepted action is listed", &Checker::accepted_listed},
+      {"a hand ends within its bound of turns", &Checker::within_turn_bound},
+  };
+  for (const NamedInvariant& invariant : kStepInvariants)
+    if (std::optional<Finding> f = (this->*invariant.check)(step)) return f;
   return std::nullopt;
+}
+
+std::optional<Finding> Checker::conserved(const Step& step) {
+  const RuleSet& r = config_->rules;
+  Card bad = 0;
+  if (cards_conserved(step.after, r, &bad)) return std::nullopt;
+  return finding("conservation", format_face(face_of(bad), r.notation) + " is missing or in two places");
+}
+
+std::optional<Finding> Checker::refusal_changes_nothing(const Step& step) {
+  if (step.verdict == Check::kNone) return std::nullopt;
+  const std::string id = config_->rules.rule_id(step.verdict);
+  if (const char* part = state_difference(step.after, step.before)) {
+    Finding f = finding("refusal", "refused with " + id + " but changed the state (" + part + ")");
+    f.about = std::string("changed ") + part;
+    return f;
+  }
+  if (hash_state(step.after) != hash_state(step.before)) return finding("refusal", "refused with " + id + " but changed the hash");
+  if (id.find("/unmapped.") != std::string::npos)
+    return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
+  if (model_)
+    if (auto f = catalog_verdict(step.a, step.verdict)) return f;
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::refused_listed(const Step& step) {
+  if (step.verdict == Check::kNone || !step.listed) return std::nullopt;
+  const std::string id = config_->rules.rule_id(step.verdict);
+  Finding f = finding("listed", "a listed action is refused with " + id);
+  f.about = "listed, refused by " + id;
+  f.listed = false;
+  return f;
+}
+
+std::optional<Finding> Checker::rummikub_table_valid(const Step& step) {
+  const Config& c = *config_;
+  if (step.verdict != Check::kNone || !c.rules.table.free_rearrangement || step.a.kind != ActionKind::kArrange) return std::nullopt;
+  for (const Meld& m : step.after.table.all()) {
+    oracle::Tiles set;
+    for (int i = 0; i < m.shape.size; ++i) set.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
+    if (!oracle::valid_rummikub_set(set))
+      return finding("rummikub-table", "set m" + std::to_string(m.id) + " is no valid set by the text", "reject");
+  }
+  const int p = step.a.player;
+  if (oracle::jokers_stay_on_table(c.ruleset) && (jokers_on_table(step.after) < jokers_on_table(step.before) ||
+                                                  step.after.hand(p).jokers() > step.before.hand(p).jokers()))
+    return finding("joker", "a joker left the table for a rack", "reject");
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::table_melds_valid(const Step& step) {
+  const Config& c = *config_;
+  if (step.verdict != Check::kNone || c.rules.table.free_rearrangement || !lays_on_table(step.a.kind)) return std::nullopt;
+  const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
+  for (const Meld* m : changed_melds(step.before, step.after))
+    if (!meld_oracle_accepts(d, *m)) return finding("table-meld", "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::swap_allowed(const Step& step) {
+  const Action& a = step.a;
+  if (step.verdict != Check::kNone || a.kind != ActionKind::kSwap) return std::nullopt;
+  const int idx = step.before.table.index_of(a.meld_id);
+  bool allowed = false;
+  if (idx >= 0) {
+    const Shape& sh = step.before.table.melds[idx].shape;
+    for (int i = 0; i < sh.size; ++i) allowed |= sh.joker(i) && oracle::swap_allowed(config_->ruleset, sh.faces[i], a.card);
+  }
+  if (allowed) return std::nullopt;
+  return finding("joker", "a swap of " + format_face(a.card, config_->rules.notation) + " that the text does not allow", "reject");
+}
+
+std::optional<Finding> Checker::joker_not_for_a_table_card(const Step& step) {
+  if (step.verdict != Check::kNone || !lays_on_table(step.a.kind) || oracle::may_stand_for_card_on_table(config_->ruleset))
+    return std::nullopt;
+  std::vector<Face> naturals_before;
+  for (const Meld& m : step.before.table.all())
+    for (int i = 0; i < m.shape.size; ++i)
+      if (!m.shape.joker(i)) naturals_before.push_back(m.shape.faces[i]);
+  for (const Meld* m : changed_melds(step.before, step.after)) {
+    const int was = step.before.table.index_of(m->id);
+    for (int i = 0; i < m->shape.size; ++i) {
+      if (!m->shape.joker(i)) continue;
+      bool declared_before = false;
+      if (was >= 0) {
+        const Shape& o = step.before.table.melds[was].shape;
+        for (int k = 0; k < o.size; ++k) declared_before |= o.joker(k) && o.faces[k] == m->shape.faces[i];
+      }
+      if (!declared_before && std::count(naturals_before.begin(), naturals_before.end(), m->shape.faces[i]))
+        return finding("joker", "a joker declared as " + format_face(m->shape.faces[i], config_->rules.notation) +
+                                    ", a card already on the table",
+                       "reject");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Finding> Checker::model_agrees(const Step& step) {
+  if (step.verdict != Check::kNone || !model_) return std::nullopt;
+  return against_catalog(step.before, step.a, Check::kNone, step.after);
+}
+
+std::optional<Finding> Checker::deterministic(const Step& step) {
+  if (step.verdict != Check::kNone || level_ != CheckLevel::kAll || !checks_.determinism()) return std::nullopt;
+  GameState again = step.before;
+  apply(again, config_->rules, step.a);
+  const char* part = state_difference(again, step.after);
+  if (!part) return std::nullopt;
+  Finding f = finding("determinism", std::string("the same action from the same state gave another ") + part);
+  f.about = part;
+  return f;
+}
+
+std::optional<Finding> Checker::accepted_listed(const Step& step) {
+  const Action& a = step.a;
+  if (step.verdict != Check::kNone || step.listed) return std::nullopt;
+  const bool listed_in_full = small_kind(a.kind) || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
+  if (!listed_in_full || a.player != step.before.to_move || is_listed(step.before, config_->rules, a)) return std::nullopt;
+  Finding f = finding("listed", "an accepted action is not listed among the legal actions");
+  f.listed = true;
+  return f;
+}
+
+std::optional<Finding> Checker::within_turn_bound(const Step& step) {
+  const RuleSet& r = config_->rules;
+  if (step.verdict != Check::kNone || step.after.hand_over || turns_ < r.max_turns ||
+      !turn_counts(step.before, step.a, step.after))
+    return std::nullopt;
+  return finding("termination", "a hand still going after " + std::to_string(turns_) + " turns, its bound", "",
+                 "round_over: true\n");
 }
 
 std::optional<Finding> Checker::catalog_verdict(const Action& a, Check verdict) {
@@ -415,239 +473,6 @@ std::optional<Finding> Checker::against_catalog(const GameState& before, const A
 void Checker::step_model(const Action& a) {
   catalog().next(*model_, move_of(a), scratch_);
   std::swap(*model_, scratch_);
-}
-
-namespace {
-
-Face stood_for(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
-
-// Whether a natural `f` makes the group one card longer and still a set (its rank, a suit
-// not there) or a run (its suit, next to an end); by the faces alone.
-bool extends(std::span<const Token> group, Face f) {
-  if (!f.is_natural() || group.empty()) return false;
-  bool one_rank = true, one_suit = true, suit_there = false;
-  int low = kRanks + 1, high = 0;
-  for (const Token& t : group) {
-    const Face g = stood_for(t);
-    if (!g.is_natural()) return false;
-    one_rank &= g.rank() == stood_for(group[0]).rank();
-    one_suit &= g.suit() == stood_for(group[0]).suit();
-    suit_there |= g.suit() == f.suit();
-    low = std::min(low, g.rank()), high = std::max(high, g.rank());
-  }
-  if (one_rank) return f.rank() == low && !suit_there;
-  return one_suit && f.suit() == stood_for(group[0]).suit() && (f.rank() == low - 1 || f.rank() == high + 1);
-}
-
-// Whether the group is a meld of the table as it lies.
-bool of_table(const GameState& s, std::span<const Token> group) {
-  for (const Meld& m : s.table.all()) {
-    if (m.shape.size != int(group.size())) continue;
-    bool same = true;
-    for (int i = 0; i < m.shape.size && same; ++i) same = stood_for(group[size_t(i)]) == m.shape.faces[i];
-    if (same) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-Action nearby(const GameState& s, const Action& chosen, uint64_t seed) {
-  SplitMix64 rng{seed};
-  Action a = chosen;
-  const CardSet hand = s.hand(a.player < s.num_players ? a.player : s.to_move);
-  auto some_card = [&]() {
-    const int size = hand.size();
-    if (size == 0) return Face::natural(int(rng.next() % kSuits), 1 + int(rng.next() % kRanks));
-    int k = int(rng.next() % uint64_t(size));
-    for (Card c : hand)
-      if (k-- == 0) return face_of(c);
-    return Face::joker();
-  };
-  // Three cards of the hand that meld as a set (`run` false) or a run, picked at random.
-  auto three_of_hand = [&](bool run) {
-    std::vector<std::array<Face, 3>> found;
-    for (int suit = 0; suit < kSuits; ++suit)
-      for (int rank = 1; rank <= kRanks; ++rank) {
-        if (run && rank + 2 <= kRanks) {
-          const std::array<Face, 3> f{Face::natural(suit, rank), Face::natural(suit, rank + 1), Face::natural(suit, rank + 2)};
-          if (hand.find(f[0]) != kNoCard && hand.find(f[1]) != kNoCard && hand.find(f[2]) != kNoCard) found.push_back(f);
-        }
-        if (!run && suit == 0) {
-          std::vector<Face> held;
-          for (int s2 = 0; s2 < kSuits; ++s2)
-            if (hand.find(Face::natural(s2, rank)) != kNoCard) held.push_back(Face::natural(s2, rank));
-          if (held.size() >= 3) found.push_back({held[0], held[1], held[2]});
-        }
-      }
-    return found.empty() ? std::optional<std::array<Face, 3>>() : found[rng.next() % found.size()];
-  };
-  // The groups again, group `g` rewritten by `change` (which adds its tokens), or left out.
-  auto rewrite = [&](int g_changed, const std::function<void(std::span<const Token>, TokenGroups&)>& change) {
-    TokenGroups changed;
-    for (int g = 0; g < a.cards.groups(); ++g) {
-      if (g == g_changed && !change) continue;
-      changed.open_group();
-      if (g == g_changed) change(a.cards.group(g), changed);
-      else
-        for (const Token& t : a.cards.group(g)) changed.add(t);
-    }
-    a.cards = changed;
-  };
-  int g_some = a.cards.groups() > 0 ? int(rng.next() % uint64_t(a.cards.groups())) : -1;
-  // Before one's opening, a set of the table itself is grown (the edge of the rack-only rule).
-  if (a.kind == ActionKind::kArrange && !s.players[a.player].opened)
-    for (int g = 0; g < a.cards.groups(); ++g)
-      if (of_table(s, a.cards.group(g)) && rng.next() % 2) g_some = g;
-  int held_jokers = 0;
-  for (Card c : hand) held_jokers += is_joker(c);
-  uint64_t change = rng.next() % 11;
-  // Steps that lay cards are rarer than draws and discards: half the time their groups change.
-  if (a.cards.groups() > 0 && rng.next() % 2) change = 4 + rng.next() % 6;
-  // Rarer chances taken more often: jokers enough for a meld of their own, an opening
-  // arrange (one tile more onto a set of the table is the rack-only rule's edge).
-  if (held_jokers >= 3 && rng.next() % 2) change = 8;
-  if (a.kind == ActionKind::kArrange && !s.players[a.player].opened && rng.next() % 2) change = 5;
-  switch (change) {
-    case 10:  // another kind of step with the same cards, depth, meld and player
-      a.kind = ActionKind(rng.next() % uint64_t(ActionKind::kNextHand));
-      break;
-    case 9:  // a group one card shorter
-      if (g_some >= 0 && a.cards.group(g_some).size() > 1) {
-        const size_t dropped = rng.next() % a.cards.group(g_some).size();
-        rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
-          for (size_t i = 0; i < group.size(); ++i)
-            if (i != dropped) out.add(group[i]);
-        });
-        break;
-      }
-      [[fallthrough]];
-    case 5:  // a group one card longer: a held card of its rank, or of its suit
-      if (g_some >= 0) {
-        const auto group = a.cards.group(g_some);
-        std::vector<Face> fits, any;
-        for (Card c : hand) {
-          const Face f = face_of(c);
-          bool used = false;
-          for (int g = 0; g < a.cards.groups(); ++g)
-            for (const Token& t : a.cards.group(g)) used |= t.face == f;
-          if (used) continue;
-          any.push_back(f);
-          if (f.is_joker() || extends(group, f)) fits.push_back(f);  // a joker: its stand-in unsaid
-        }
-        const std::vector<Face>& from = fits.empty() ? any : fits;
-        if (!from.empty()) {
-          const Face added = from[rng.next() % from.size()];
-          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
-            for (const Token& t : group) out.add(t);
-            out.add(Token{added});
-          });
-          break;
-        }
-      }
-      [[fallthrough]];
-    case 6:  // a joker's stand-in left unsaid, or said as another card of its group
-      if (g_some >= 0) {
-        const auto group = a.cards.group(g_some);
-        int joker = -1;
-        for (int i = 0; i < int(group.size()); ++i)
-          if (group[size_t(i)].face.is_joker()) joker = i;
-        if (joker >= 0) {
-          const Face other = group[rng.next() % group.size()].face;
-          const Face standin = rng.next() % 2 || !other.is_natural() ? Face::none() : other;
-          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
-            for (int i = 0; i < int(group.size()); ++i)
-              out.add(i == joker ? Token{group[size_t(i)].face, standin} : group[size_t(i)]);
-          });
-          break;
-        }
-      }
-      [[fallthrough]];
-    case 8:  // a group of jokers alone, each standing for the card it replaces (or a set's)
-      if (a.kind != ActionKind::kArrange) {
-        const int jokers = held_jokers;
-        if (jokers >= 3) {
-          if (g_some < 0) {  // a meld of its own: three jokers standing for a set
-            a.kind = ActionKind::kMeld;
-            a.cards.clear();
-            a.cards.open_group();
-            a.cards.add(Token{Face::natural(0, 7)});
-            g_some = 0;
-          }
-          rewrite(g_some, [&](std::span<const Token> group, TokenGroups& out) {
-            const Face first = group[0].face.is_joker() ? group[0].standin : group[0].face;
-            for (int i = 0; i < jokers && i < std::max<int>(3, int(group.size())); ++i) {
-              const Face replaced = i < int(group.size()) ? (group[size_t(i)].face.is_joker() ? group[size_t(i)].standin : group[size_t(i)].face)
-                                                         : Face::natural(i % kSuits, first.rank());
-              out.add(Token{Face::joker(), replaced});
-            }
-          });
-          break;
-        }
-      }
-      [[fallthrough]];
-    case 7:  // a group left out (a contract short of a meld); a table rearranged as it lies
-      if (a.kind == ActionKind::kArrange) {
-        TokenGroups as_it_lies;
-        for (const Meld& m : s.table.all()) {
-          as_it_lies.open_group();
-          for (int i = 0; i < m.shape.size; ++i)
-            as_it_lies.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
-        }
-        if (as_it_lies.groups() > 0) {
-          a.cards = as_it_lies;
-          break;
-        }
-      }
-      if (a.cards.groups() > 1) {
-        rewrite(g_some, nullptr);
-        break;
-      }
-      [[fallthrough]];
-    case 4:  // a group of a meld laid as the other kind of meld (a contract of another shape)
-      if (a.kind == ActionKind::kMeld && a.cards.groups() > 0) {
-        const int g_changed = int(rng.next() % uint64_t(a.cards.groups()));
-        const auto group = a.cards.group(g_changed);
-        const bool was_set = group.size() >= 2 && group[0].face.rank() == group[1].face.rank();
-        if (const auto other = three_of_hand(was_set)) {
-          TokenGroups changed;
-          for (int g = 0; g < a.cards.groups(); ++g) {
-            changed.open_group();
-            if (g == g_changed) {
-              for (const Face& f : *other) changed.add(Token{f});
-            } else {
-              for (const Token& t : a.cards.group(g)) changed.add(t);
-            }
-          }
-          a.cards = changed;
-          break;
-        }
-      }
-      [[fallthrough]];
-    case 0:  // another player
-      a.player = uint8_t(rng.next() % s.num_players);
-      break;
-    case 1:  // another depth, another meld
-      a.take.kind = TakeSpec::Kind::kCount;
-      a.take.count = uint8_t(rng.next() % (s.discard.size() + 2));
-      a.meld_id = uint8_t(1 + rng.next() % s.next_meld);
-      break;
-    default:  // another card
-      a.card = some_card();
-      if (a.cards.groups() > 0) {
-        TokenGroups changed;
-        const int g_changed = int(rng.next() % uint64_t(a.cards.groups()));
-        for (int g = 0; g < a.cards.groups(); ++g) {
-          changed.open_group();
-          const auto group = a.cards.group(g);
-          const int k = group.empty() ? 0 : int(rng.next() % group.size());
-          for (int i = 0; i < int(group.size()); ++i) changed.add(g == g_changed && i == k ? Token{some_card()} : group[size_t(i)]);
-        }
-        a.cards = changed;
-      }
-      break;
-  }
-  return a;
 }
 
 std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen, Check* judged) {

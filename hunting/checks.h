@@ -83,10 +83,6 @@ const std::vector<CheckInfo>& all_checks();
 // card it stands for (one standing for a rank alone in any suit).
 bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m);
 
-// An action near `chosen`, picked by `seed`: the same with another player, another depth
-// and meld, another card (from the hand where it has one), or a meld's group laid as the
-// other kind of meld (a contract of another shape).
-Action nearby(const GameState& s, const Action& chosen, uint64_t seed);
 
 // Checks one game, step by step. It keeps what the checks need across steps (the turns of
 // the hand so far), so each game needs its own.
@@ -155,8 +151,29 @@ class Checker {
 
  private:
   bool sampled_now() const;
-  std::optional<Finding> step_invariants(const GameState& before, const Action& a, bool listed, Check verdict,
-                                         const GameState& after);
+  // A step as the invariants see it: the position before, the action, whether the engine
+  // listed it, its verdict, the position after.
+  struct Step {
+    const GameState& before;
+    const Action& a;
+    bool listed;
+    Check verdict;
+    const GameState& after;
+  };
+  // The invariants of a step, in the order of hunting/checks.cc's kStepInvariants: the
+  // first that fails is the finding.
+  std::optional<Finding> step_invariants(const Step& step);
+  std::optional<Finding> conserved(const Step& step);
+  std::optional<Finding> refusal_changes_nothing(const Step& step);
+  std::optional<Finding> refused_listed(const Step& step);
+  std::optional<Finding> rummikub_table_valid(const Step& step);
+  std::optional<Finding> table_melds_valid(const Step& step);
+  std::optional<Finding> swap_allowed(const Step& step);
+  std::optional<Finding> joker_not_for_a_table_card(const Step& step);
+  std::optional<Finding> model_agrees(const Step& step);
+  std::optional<Finding> deterministic(const Step& step);
+  std::optional<Finding> accepted_listed(const Step& step);
+  std::optional<Finding> within_turn_bound(const Step& step);
   std::optional<Finding> solver(const GameState& before);
   std::optional<Finding> solver_on_part(const GameState& s);
   std::optional<Finding> catalog_verdict(const Action& a, Check verdict);

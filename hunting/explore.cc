@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "engine/rng.h"
+#include "hunting/nearby.h"
 
 namespace meldcheck::hunt {
 namespace {

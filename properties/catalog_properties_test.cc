@@ -14,6 +14,7 @@
 
 #include "engine/random_play.h"
 #include "harness/coverage.h"
+#include "hunting/nearby.h"
 #include "hunting/shrink.h"
 #include "oracles/catalog.h"
 #include "properties/support.h"
