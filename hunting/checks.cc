@@ -586,12 +586,7 @@ std::optional<Checker::Probe> Checker::probe(const GameState& s) {
     Action& a = probe.action;
     a.kind = tiles ? ActionKind::kArrange : ActionKind::kMeld;
     a.player = uint8_t(p);
-    if (tiles)
-      for (const Meld& m : s.table.all()) {
-        a.cards.open_group();
-        for (int i = 0; i < m.shape.size; ++i)
-          a.cards.add(m.shape.joker(i) ? Token{Face::joker(), m.shape.faces[i]} : Token{m.shape.faces[i]});
-      }
+    if (tiles) add_table_groups(s, a.cards);
     a.cards.open_group();
     oracle::Faces set;
     for (int suit = 0; suit < kSuits; ++suit)

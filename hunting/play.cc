@@ -114,110 +114,155 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
   return play_game(game, settings, &judge, stats, stop);
 }
 
+namespace {
+
+// What a game has recorded so far: its trace, and then the finding that ends it.
+struct GameRecord {
+  Failure failure;
+  Judge* judge = nullptr;
+
+  void record(const Action& a, Check verdict, bool listed) {
+    failure.trace.actions.push_back(a);
+    failure.trace.verdicts.push_back(verdict);
+    failure.trace.listed.push_back(listed);
+  }
+  // The finding's state: its own position, the state after the step, or the one before.
+  std::optional<Failure> fail(Finding f, const GameState& before, const GameState& after) {
+    failure.at = f.position ? *f.position : f.about_state ? after : before;
+    failure.finding = std::move(f);
+    judge->ends();
+    return std::move(failure);
+  }
+};
+
+// The step a game takes next: the next hand's deal once a hand is over, else an arbitrary
+// action (settings.arbitrary of the time, of the kinds of step played) or the player's
+// choice; nullptr when the player has none. `listed`: whether the enumeration proposed it.
+class StepChooser {
+ public:
+  StepChooser(const GameSpec& game, const PlaySettings& settings, CandidateLog* log)
+      : game_(game), settings_(settings), log_(log), player_(game.play_seed), coin_{game.play_seed ^ 0x5851F42D4C957F2Dull} {
+    player_.keep_only(settings.steps);
+    next_hand_.kind = ActionKind::kNextHand;
+  }
+  const Action* next(const GameState& s, int hands, bool& listed) {
+    const RuleSet& r = game_.config->rules;
+    if (s.hand_over) {
+      next_hand_.player = s.to_move;
+      next_hand_.seed = next_hand_seed(game_, hands);
+      return &next_hand_;
+    }
+    if (settings_.arbitrary > 0 && double(coin_.next() >> 11) * 0x1.0p-53 < settings_.arbitrary &&
+        settings_.steps.has((arbitrary_ = player_.arbitrary(s, r)).kind)) {
+      listed = false;
+      return &arbitrary_;
+    }
+    return player_.choose(s, r, settings_.policy, log_ ? &log_->refused : nullptr, log_ ? &log_->dropped : nullptr);
+  }
+  const std::vector<Action>& last_listed() const { return player_.last_listed(); }
+
+ private:
+  const GameSpec& game_;
+  const PlaySettings& settings_;
+  CandidateLog* log_;
+  RandomPlayer player_;
+  SplitMix64 coin_;
+  Action next_hand_, arbitrary_;
+};
+
+// Where a game starts: its deal, or (settings.from_position) a boundary position bent from
+// it, which may take a match into its next hand.
+struct GameStart {
+  GameState state;
+  std::optional<BoundaryPosition> boundary;
+  int hands_at_most = 1;
+};
+
+GameStart start_of(const GameSpec& game, const PlaySettings& settings, Stats& stats) {
+  GameStart start;
+  start.hands_at_most = settings.whole_match && settings.steps.has(ActionKind::kNextHand) ? kHandsPerMatchAtMost : 1;
+  if (!settings.from_position(game.index)) {
+    start.state = new_match(game.config->rules, game.players, game.deal_seed, game.players - 1);
+    return start;
+  }
+  start.boundary = boundary_position(game);
+  start.state = start.boundary->state;
+  if (start.boundary->bends_the_match() && settings.steps.has(ActionKind::kNextHand))
+    start.hands_at_most = std::max(start.hands_at_most, 2);
+  std::string bends;
+  for (Boundary b : start.boundary->bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
+  ++stats.starts[bends.empty() ? "play" : bends];
+  return start;
+}
+
+// A boundary start judged from its deal like any game: what the judge then reads of the
+// bent position is its own play's up to the bend, and the bend a setup written before the
+// game (its findings are the deal's game's).
+std::optional<Failure> judge_the_way_to(const GameStart& start, const GameSpec& game, const DealInfo& dealt,
+                                        GameRecord& rec) {
+  const RuleSet& r = game.config->rules;
+  rec.failure.trace.start = new_match(r, game.players, game.deal_seed, game.players - 1);
+  rec.failure.from_setup = false;
+  GameState p = rec.failure.trace.start;
+  if (auto f = rec.judge->starts(p, &dealt)) return rec.fail(*f, p, p);
+  for (const Action& a : start.boundary->prefix) {
+    const GameState was = p;
+    const bool listed = is_listed(was, r, a);
+    const Check verdict = apply(p, r, a);
+    rec.record(a, verdict, listed);
+    if (auto f = rec.judge->after(was, a, listed, verdict, p)) return rec.fail(*f, was, p);
+    if (rec.judge->halted()) break;
+  }
+  rec.failure.trace = Trace{start.state, {}, {}, {}};
+  rec.failure.from_setup = true;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& settings, Judge* judge, Stats& stats,
                                  const std::atomic<bool>* stop) {
   const Config& c = *game.config;
   const RuleSet& r = c.rules;
   ++stats.games;
-  GameState s;
-  int hands_at_most = settings.whole_match && settings.steps.has(ActionKind::kNextHand) ? kHandsPerMatchAtMost : 1;
-  const bool from_position = settings.from_position(game.index);
-  std::optional<BoundaryPosition> start;
-  if (from_position) {
-    start = boundary_position(game);
-    s = start->state;
-    if (start->bends_the_match() && settings.steps.has(ActionKind::kNextHand)) hands_at_most = std::max(hands_at_most, 2);
-    std::string bends;
-    for (Boundary b : start->bends) bends += (bends.empty() ? "" : "+") + std::string(boundary_name(b));
-    ++stats.starts[bends.empty() ? "play" : bends];
-  } else {
-    s = new_match(r, game.players, game.deal_seed, game.players - 1);
-  }
-  CandidateLog* log = judge ? judge->candidates() : nullptr;
-  RandomPlayer player(game.play_seed);
-  player.keep_only(settings.steps);
-  SplitMix64 coin{game.play_seed ^ 0x5851F42D4C957F2Dull};
-
-  Failure failure;
-  failure.game = game;
-  failure.trace.start = s;
-  failure.from_setup = from_position;
-  // The finding's state: its own position, the state after the step, or the one before.
-  auto fail = [&](Finding f, const GameState& before, const GameState& after) {
-    failure.at = f.position ? *f.position : f.about_state ? after : before;
-    failure.finding = std::move(f);
-    judge->ends();
-    return std::optional<Failure>(std::move(failure));
-  };
-  auto record = [&](const Action& a, Check verdict, bool listed) {
-    failure.trace.actions.push_back(a);
-    failure.trace.verdicts.push_back(verdict);
-    failure.trace.listed.push_back(listed);
-  };
-
+  const GameStart start = start_of(game, settings, stats);
+  GameState s = start.state;
+  StepChooser choose(game, settings, judge ? judge->candidates() : nullptr);
+  GameRecord rec;
+  rec.judge = judge;
+  rec.failure.game = game;
+  rec.failure.trace.start = s;
+  rec.failure.from_setup = start.boundary.has_value();
   const DealInfo dealt{game.deal_seed, game.players - 1};
-  if (judge && start) {
-    // The play that led to the boundary position, judged from its deal like any game: what
-    // the judge then reads of the bent position is its own play's up to the bend, and the
-    // bend a setup written before the game (its findings are the deal's game's).
-    failure.trace.start = new_match(r, game.players, game.deal_seed, game.players - 1);
-    failure.from_setup = false;
-    GameState p = failure.trace.start;
-    if (auto f = judge->starts(p, &dealt)) return fail(*f, p, p);
-    for (const Action& a : start->prefix) {
-      const GameState was = p;
-      const bool listed = is_listed(was, r, a);
-      const Check verdict = apply(p, r, a);
-      record(a, verdict, listed);
-      if (auto f = judge->after(was, a, listed, verdict, p)) return fail(*f, was, p);
-      if (judge->halted()) break;
-    }
-    failure.trace = Trace{s, {}, {}, {}};
-    failure.from_setup = true;
-  }
-  if (judge) {
-    if (auto f = judge->starts(s, from_position ? nullptr : &dealt)) return fail(*f, s, s);
-  }
+  if (judge && start.boundary)
+    if (auto f = judge_the_way_to(start, game, dealt, rec)) return f;
+  if (judge)
+    if (auto f = judge->starts(s, start.boundary ? nullptr : &dealt)) return rec.fail(*f, s, s);
 
   int hands = 0, hand_turns = 0;
   int64_t hand_actions = 0, hand_steps = 0;
   const int64_t step_bound = int64_t(r.max_turns) * kStepsPerTurnAtMost;
   GameState before;
-  Action next_hand;
-  next_hand.kind = ActionKind::kNextHand;
   while (!s.game_over && !(judge && judge->halted())) {
     if (stop && (hand_steps & 63) == 0 && stop->load(std::memory_order_relaxed)) break;
     if (s.hand_over) {
       count_hand(s, c, hand_actions, hand_turns, stats);
       ++hands;
       hand_actions = hand_steps = hand_turns = 0;
-      if (hands >= hands_at_most) break;
+      if (hands >= start.hands_at_most) break;
     }
     if (hand_steps++ > step_bound) {
       if (judge)
-        if (auto f = judge->endless(s, hand_steps)) return fail(*f, s, s);
+        if (auto f = judge->endless(s, hand_steps)) return rec.fail(*f, s, s);
       break;
     }
 
-    const Action* chosen = nullptr;
-    Action arbitrary;
     bool listed = true;
-    if (s.hand_over) {
-      next_hand.player = s.to_move;
-      next_hand.seed = next_hand_seed(game, hands);
-      chosen = &next_hand;
-    } else if (settings.arbitrary > 0 && double(coin.next() >> 11) * 0x1.0p-53 < settings.arbitrary &&
-               settings.steps.has((arbitrary = player.arbitrary(s, r)).kind)) {
-      chosen = &arbitrary;
-      listed = false;
-    } else {
-      chosen = player.choose(s, r, settings.policy, log ? &log->refused : nullptr, log ? &log->dropped : nullptr);
-      if (!chosen) {
-        if (judge) {
-          if (auto f = judge->stuck(s)) return fail(*f, s, s);
-        }
-        break;
-      }
+    const Action* chosen = choose.next(s, hands, listed);
+    if (!chosen) {
+      if (judge)
+        if (auto f = judge->stuck(s)) return rec.fail(*f, s, s);
+      break;
     }
     if (!judge) {
       const int mover = s.to_move;
@@ -228,11 +273,11 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       ++stats.actions;
       continue;
     }
-    if (chosen != &next_hand) {
-      if (auto probe = judge->probe(s, *chosen, listed ? &player.last_listed() : nullptr, hand_steps)) {
+    if (!s.hand_over) {  // (a hand over takes its next deal, never probed)
+      if (auto probe = judge->probe(s, *chosen, listed ? &choose.last_listed() : nullptr, hand_steps)) {
         GameState after = s;
-        record(probe->action, apply(after, r, probe->action), false);
-        return fail(std::move(probe->finding), s, after);
+        rec.record(probe->action, apply(after, r, probe->action), false);
+        return rec.fail(std::move(probe->finding), s, after);
       }
       if (judge->halted()) break;
     }
@@ -241,8 +286,8 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
     hand_turns += counts_as_turn(*chosen, verdict, before.to_move, before.phase, s);
     ++stats.actions;
     hand_actions += verdict == Check::kNone;
-    record(*chosen, verdict, listed);
-    if (auto f = judge->after(before, *chosen, listed, verdict, s)) return fail(*f, before, s);
+    rec.record(*chosen, verdict, listed);
+    if (auto f = judge->after(before, *chosen, listed, verdict, s)) return rec.fail(*f, before, s);
   }
   if (s.hand_over && hand_actions > 0) count_hand(s, c, hand_actions, hand_turns, stats);
   if (s.game_over) ++stats.matches;

@@ -131,106 +131,145 @@ std::string listed_fact_text(facts::PhaseName, oracle::Phase ph) { return phase_
 
 }  // namespace
 
-std::optional<FactDifference> first_difference(const oracle::Game& game, const Position& e, const Position& m,
-                                               Notation n) {
-  const bool owners = game.ruleset != "rummikub";  // 004: the table is everyone's
+namespace {
+
+// The engine's position `e` and the model's `m` compared fact after fact, the first that
+// differs kept. A fact's name, expectation key and written value are made only once it
+// differs: comparing is the common case.
+struct FactComparison {
+  const Position& e;
+  const Position& m;
+  Notation n;
+  bool owners;  // whether melds have owners (004: Rummikub's table is everyone's)
   std::optional<FactDifference> found;
-  // Each fact in turn: whether it differs, its name, the expectation key and how a value
-  // is written (asked only once it differs: comparing is the common case).
-  // (Names and keys stay plain strings until a fact differs: comparing is the common case.)
-  auto fact = [&](bool differs, const char* name, const char* key, auto&& text) {
+
+  int players() const { return std::min(e.players, m.players); }
+  void fact(bool differs, const char* name, const char* key, auto&& text) {
     if (found || !differs) return;
     found = FactDifference{name, text(e), text(m), std::string(key) + ": " + text(m) + "\n", name};
-  };
-  auto number = [](int Position::*field) { return [field](const Position& p) { return std::to_string(p.*field); }; };
-  auto seat_of = [](int Position::*field) { return [field](const Position& p) { return seat_text(p.*field); }; };
-  const int players = std::min(e.players, m.players);
-  fact(e.players != m.players, "players", "players", number(&Position::players));
-  fact(e.hand_over != m.hand_over, "the hand's end", "round_over", [](const Position& p) { return yes_no(p.hand_over); });
-  // A finished hand's scores first: a scoring slip shows there before it shows in totals.
-  auto seats_fact = [&](const char* name, const char* key, auto&& value) {
+  }
+  // A fact with a value a seat.
+  void seats_fact(const char* name, const char* key, auto&& value) {
     bool differs = false;
-    for (int q = 0; q < players; ++q) differs |= value(e, q) != value(m, q);
+    for (int q = 0; q < players(); ++q) differs |= value(e, q) != value(m, q);
     fact(differs, name, key, [&](const Position& p) { return seats_text(p, [&](int q) { return value(p, q); }); });
-  };
-  if (e.hand_over && m.hand_over)
-    seats_fact("the hand's scores", "round_scores", [](const Position& p, int q) {
-      return q < int(p.round_scores.size()) ? p.round_scores[size_t(q)] : 0;
-    });
-  for (int q = 0; q < players && !found; ++q) {
-    if (same_faces(e.seats[size_t(q)].hand, m.seats[size_t(q)].hand)) continue;
-    const std::vector<Face> a = sorted(e.seats[size_t(q)].hand), b = sorted(m.seats[size_t(q)].hand);
-    found = FactDifference{"hand of " + player_name(q), faces_text(a, n), faces_text(b, n),
-                           "hand: { " + player_name(q) + ": " + faces_text(b, n) + " }\n", "a hand"};
   }
-  fact(e.stock.size() != m.stock.size(), "the stock's size", "stock_size",
-       [](const Position& p) { return std::to_string(p.stock.size()); });
-  fact(e.stock != m.stock, "the stock's order", "stock", [&](const Position& p) { return faces_text(p.stock, n); });
-  fact(e.pile != m.pile, "the discard pile", "discard", [&](const Position& p) { return faces_text(p.pile, n); });
-  // The table: the first meld that differs is named, the whole table expected.
-  for (size_t i = 0; i < std::max(e.table.size(), m.table.size()) && !found; ++i) {
-    const bool in_e = i < e.table.size(), in_m = i < m.table.size();
-    if (in_e && in_m && same_meld(e.table[i], m.table[i], owners)) continue;
-    found = FactDifference{"table's meld " + std::to_string(i + 1), in_e ? meld_text(e.table[i], owners, n) : "none",
-                           in_m ? meld_text(m.table[i], owners, n) : "none", "table: " + table_text(m, owners, n) + "\n",
-                           "the table"};
-  }
-  seats_fact("totals", "totals", [](const Position& p, int q) { return p.seats[size_t(q)].total; });
-  seats_fact("penalties this hand", "penalties", [](const Position& p, int q) { return p.seats[size_t(q)].penalty; });
-  seats_fact("who has opened", "opened", [](const Position& p, int q) { return Flag{p.seats[size_t(q)].opened}; });
-  if (owners)
-    seats_fact("who has built on another's meld", "built_on_others",
-               [](const Position& p, int q) { return Flag{p.seats[size_t(q)].built_on_others}; });
-  if (e.hand_over && m.hand_over) {
-    fact(e.last_out != m.last_out, "who went out", "last_out", seat_of(&Position::last_out));
-    fact(e.game_over != m.game_over, "the match's end", "game_over", [](const Position& p) { return yes_no(p.game_over); });
-    fact(e.winners != m.winners, "the winners", "winner", [](const Position& p) { return winners_text(p.winners); });
-  }
-  fact(e.round != m.round, "the round", "round", number(&Position::round));
-  fact(e.dealer != m.dealer, "the dealer", "dealer", seat_of(&Position::dealer));
-  fact(e.first_player != m.first_player, "the hand's first player", "first_player", seat_of(&Position::first_player));
-  fact(e.next_meld != m.next_meld, "the next meld's number", "next_meld", number(&Position::next_meld));
-  fact(e.rng != m.rng, "the generator", "rng", [](const Position& p) { return std::to_string(p.rng); });
-  fact(e.turns != m.turns, "the turns taken", "turns", number(&Position::turns));
-  fact(e.passes != m.passes, "the passes in a row", "passes", number(&Position::passes));
-  if (e.hand_over || m.hand_over) return found;
-  fact(e.to_move != m.to_move, "whose turn", "to_move", seat_of(&Position::to_move));
-  fact(e.phase != m.phase, "the phase", "phase", [](const Position& p) { return phase_text(p.phase); });
-  fact(e.first_lap != m.first_lap, "the first lap", "first_lap", [](const Position& p) { return yes_no(p.first_lap); });
-  if (owners)
-    fact(e.offer_from != m.offer_from || (e.offer_from >= 0 && e.offer_declined != m.offer_declined), "the discard on offer",
-         "offer", [](const Position& p) { return offer_text(p); });
-  // What is owed (`owed:` can say none), then the rest of the turn's books (`turn:`).
-  auto books_fact = [&](const char* books, bool differs, const char* name, const char* key, auto&& text) {
+  // A fact of the turn's books: `owed:` (which can say none) or `turn:`.
+  void books_fact(const char* books, bool differs, const char* name, const char* key, auto&& text) {
     if (found || !differs) return;
     found = FactDifference{std::string("the turn's ") + name, text(e), text(m),
                            std::string(books) + ": { " + key + ": " + text(m) + " }\n", std::string("the turn's ") + name};
-  };
-  auto flag = [](bool Position::*field) { return [field](const Position& p) { return yes_no(p.*field); }; };
-  books_fact("owed", e.must_use != m.must_use, "card owed to a meld", "must_use",
-             [&](const Position& p) { return face_or_none(p.must_use, n); });
-  books_fact("owed", e.no_discard != m.no_discard, "lone taken card", "no_discard",
-             [&](const Position& p) { return face_or_none(p.no_discard, n); });
-  books_fact("owed", e.freed_jokers != m.freed_jokers, "freed jokers", "freed_jokers", number(&Position::freed_jokers));
-  books_fact("turn", !same_faces(e.pile_meld_due, m.pile_meld_due), "pile cards owed to a meld", "pile_meld_due",
-             [&](const Position& p) { return faces_text(sorted(p.pile_meld_due), n); });
-  books_fact("turn", e.melded != m.melded, "new meld", "melded", flag(&Position::melded));
-  books_fact("turn", e.built != m.built, "building", "built", flag(&Position::built));
-  books_fact("turn", e.built_on_others != m.built_on_others, "building on another's meld", "built_on_others",
-             flag(&Position::built_on_others));
-  books_fact("turn", e.opened_now != m.opened_now, "going down", "opened_now", flag(&Position::opened_now));
-  books_fact("turn", e.discarded != m.discarded, "discard", "discarded", flag(&Position::discarded));
-  books_fact("turn", e.actions != m.actions, "melds, layoffs and swaps", "actions", number(&Position::actions));
-  // A fact of engine/position_facts.h not named above (one added since) is compared too.
+  }
+};
+
+auto number(int Position::*field) {
+  return [field](const Position& p) { return std::to_string(p.*field); };
+}
+auto seat_of(int Position::*field) {
+  return [field](const Position& p) { return seat_text(p.*field); };
+}
+auto flag(bool Position::*field) {
+  return [field](const Position& p) { return yes_no(p.*field); };
+}
+
+// Where the cards are: the hand's end and scores (a scoring slip shows there before it
+// shows in totals), the hands, the stock, the pile, the table (the first meld that differs
+// named, the whole table expected).
+void compare_cards(FactComparison& c) {
+  const Position &e = c.e, &m = c.m;
+  c.fact(e.players != m.players, "players", "players", number(&Position::players));
+  c.fact(e.hand_over != m.hand_over, "the hand's end", "round_over", [](const Position& p) { return yes_no(p.hand_over); });
+  if (e.hand_over && m.hand_over)
+    c.seats_fact("the hand's scores", "round_scores", [](const Position& p, int q) {
+      return q < int(p.round_scores.size()) ? p.round_scores[size_t(q)] : 0;
+    });
+  for (int q = 0; q < c.players() && !c.found; ++q) {
+    if (same_faces(e.seats[size_t(q)].hand, m.seats[size_t(q)].hand)) continue;
+    const std::vector<Face> a = sorted(e.seats[size_t(q)].hand), b = sorted(m.seats[size_t(q)].hand);
+    c.found = FactDifference{"hand of " + player_name(q), faces_text(a, c.n), faces_text(b, c.n),
+                             "hand: { " + player_name(q) + ": " + faces_text(b, c.n) + " }\n", "a hand"};
+  }
+  c.fact(e.stock.size() != m.stock.size(), "the stock's size", "stock_size",
+         [](const Position& p) { return std::to_string(p.stock.size()); });
+  c.fact(e.stock != m.stock, "the stock's order", "stock", [&](const Position& p) { return faces_text(p.stock, c.n); });
+  c.fact(e.pile != m.pile, "the discard pile", "discard", [&](const Position& p) { return faces_text(p.pile, c.n); });
+  for (size_t i = 0; i < std::max(e.table.size(), m.table.size()) && !c.found; ++i) {
+    const bool in_e = i < e.table.size(), in_m = i < m.table.size();
+    if (in_e && in_m && same_meld(e.table[i], m.table[i], c.owners)) continue;
+    c.found = FactDifference{"table's meld " + std::to_string(i + 1), in_e ? meld_text(e.table[i], c.owners, c.n) : "none",
+                             in_m ? meld_text(m.table[i], c.owners, c.n) : "none",
+                             "table: " + table_text(m, c.owners, c.n) + "\n", "the table"};
+  }
+}
+
+// The seats' books and the match's: totals, penalties, openings, who went out and won,
+// the round, the dealer, the counters.
+void compare_match(FactComparison& c) {
+  const Position &e = c.e, &m = c.m;
+  c.seats_fact("totals", "totals", [](const Position& p, int q) { return p.seats[size_t(q)].total; });
+  c.seats_fact("penalties this hand", "penalties", [](const Position& p, int q) { return p.seats[size_t(q)].penalty; });
+  c.seats_fact("who has opened", "opened", [](const Position& p, int q) { return Flag{p.seats[size_t(q)].opened}; });
+  if (c.owners)
+    c.seats_fact("who has built on another's meld", "built_on_others",
+                 [](const Position& p, int q) { return Flag{p.seats[size_t(q)].built_on_others}; });
+  if (e.hand_over && m.hand_over) {
+    c.fact(e.last_out != m.last_out, "who went out", "last_out", seat_of(&Position::last_out));
+    c.fact(e.game_over != m.game_over, "the match's end", "game_over", [](const Position& p) { return yes_no(p.game_over); });
+    c.fact(e.winners != m.winners, "the winners", "winner", [](const Position& p) { return winners_text(p.winners); });
+  }
+  c.fact(e.round != m.round, "the round", "round", number(&Position::round));
+  c.fact(e.dealer != m.dealer, "the dealer", "dealer", seat_of(&Position::dealer));
+  c.fact(e.first_player != m.first_player, "the hand's first player", "first_player", seat_of(&Position::first_player));
+  c.fact(e.next_meld != m.next_meld, "the next meld's number", "next_meld", number(&Position::next_meld));
+  c.fact(e.rng != m.rng, "the generator", "rng", [](const Position& p) { return std::to_string(p.rng); });
+  c.fact(e.turns != m.turns, "the turns taken", "turns", number(&Position::turns));
+  c.fact(e.passes != m.passes, "the passes in a row", "passes", number(&Position::passes));
+}
+
+// A hand still going: whose turn, its phase, the offer, what is owed and the turn's books,
+// and any fact of engine/position_facts.h not named here (one added since).
+void compare_turn(FactComparison& c) {
+  const Position &e = c.e, &m = c.m;
+  const Notation n = c.n;
+  c.fact(e.to_move != m.to_move, "whose turn", "to_move", seat_of(&Position::to_move));
+  c.fact(e.phase != m.phase, "the phase", "phase", [](const Position& p) { return phase_text(p.phase); });
+  c.fact(e.first_lap != m.first_lap, "the first lap", "first_lap", [](const Position& p) { return yes_no(p.first_lap); });
+  if (c.owners)
+    c.fact(e.offer_from != m.offer_from || (e.offer_from >= 0 && e.offer_declined != m.offer_declined), "the discard on offer",
+           "offer", [](const Position& p) { return offer_text(p); });
+  c.books_fact("owed", e.must_use != m.must_use, "card owed to a meld", "must_use",
+               [&](const Position& p) { return face_or_none(p.must_use, n); });
+  c.books_fact("owed", e.no_discard != m.no_discard, "lone taken card", "no_discard",
+               [&](const Position& p) { return face_or_none(p.no_discard, n); });
+  c.books_fact("owed", e.freed_jokers != m.freed_jokers, "freed jokers", "freed_jokers", number(&Position::freed_jokers));
+  c.books_fact("turn", !same_faces(e.pile_meld_due, m.pile_meld_due), "pile cards owed to a meld", "pile_meld_due",
+               [&](const Position& p) { return faces_text(sorted(p.pile_meld_due), n); });
+  c.books_fact("turn", e.melded != m.melded, "new meld", "melded", flag(&Position::melded));
+  c.books_fact("turn", e.built != m.built, "building", "built", flag(&Position::built));
+  c.books_fact("turn", e.built_on_others != m.built_on_others, "building on another's meld", "built_on_others",
+               flag(&Position::built_on_others));
+  c.books_fact("turn", e.opened_now != m.opened_now, "going down", "opened_now", flag(&Position::opened_now));
+  c.books_fact("turn", e.discarded != m.discarded, "discard", "discarded", flag(&Position::discarded));
+  c.books_fact("turn", e.actions != m.actions, "melds, layoffs and swaps", "actions", number(&Position::actions));
   static const std::set<std::string_view> named = {"to_move",   "first_player", "dealer", "phase",     "round",
                                                    "first_lap", "hand_over",    "game_over", "winner", "last_out",
                                                    "passes",    "next_meld",    "turns",  "rng"};
 #define MELDCHECK_DIFFERENT_FACT(type, member, initial, key, expect_key, codec, told) \
   if (!named.contains(key))                                                    \
-    fact(e.member != m.member, key, expect_key, [](const Position& p) { return listed_fact_text(facts::codec{}, p.member); });
+    c.fact(e.member != m.member, key, expect_key, [](const Position& p) { return listed_fact_text(facts::codec{}, p.member); });
   MELDCHECK_POSITION_FACTS(MELDCHECK_DIFFERENT_FACT)
 #undef MELDCHECK_DIFFERENT_FACT
-  return found;
+}
+
+}  // namespace
+
+std::optional<FactDifference> first_difference(const oracle::Game& game, const Position& e, const Position& m,
+                                               Notation n) {
+  FactComparison c{.e = e, .m = m, .n = n, .owners = game.ruleset != "rummikub", .found = std::nullopt};
+  compare_cards(c);
+  compare_match(c);
+  if (!e.hand_over && !m.hand_over) compare_turn(c);
+  return c.found;
 }
 
 }  // namespace meldcheck::hunt

@@ -23,6 +23,32 @@ uint64_t shard_games(const RunSettings& s) {
   return s.games > first ? (s.games - first + step - 1) / step : 0;
 }
 
+namespace {
+
+// Waits for the threads, calling `report` (where given) a few times a second meanwhile;
+// woken at once when the last is done.
+void join_all(std::vector<std::thread>& threads, const std::function<void()>& report) {
+  if (!report) {
+    for (std::thread& t : threads) t.join();
+    return;
+  }
+  std::mutex done_mutex;
+  std::condition_variable done_signal;
+  bool done = false;
+  std::thread joiner([&] {
+    for (std::thread& t : threads) t.join();
+    std::lock_guard<std::mutex> lock(done_mutex);
+    done = true;
+    done_signal.notify_one();
+  });
+  std::unique_lock<std::mutex> lock(done_mutex);
+  while (!done_signal.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; })) report();
+  lock.unlock();
+  joiner.join();
+}
+
+}  // namespace
+
 RunResult run(const ConfigSpace& space, const RunSettings& settings, const std::atomic<bool>& interrupt,
               const std::function<void(const Progress&)>& progress) {
   const bool by_time = settings.budget == RunSettings::Budget::kSeconds;
@@ -72,25 +98,10 @@ RunResult run(const ConfigSpace& space, const RunSettings& settings, const std::
 
   std::vector<std::thread> threads;
   for (int j = 0; j < std::max(1, settings.jobs); ++j) threads.emplace_back(job);
-  if (progress) {
-    // Woken a few times a second to report, and at once when the last job is done.
-    std::mutex done_mutex;
-    std::condition_variable done_signal;
-    bool done = false;
-    std::thread joiner([&] {
-      for (std::thread& t : threads) t.join();
-      std::lock_guard<std::mutex> lock(done_mutex);
-      done = true;
-      done_signal.notify_one();
-    });
-    std::unique_lock<std::mutex> lock(done_mutex);
-    while (!done_signal.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; }))
-      progress({games_done.load(), by_time ? 0 : total, actions.load(), since(start), settings.seconds});
-    lock.unlock();
-    joiner.join();
-  } else {
-    for (std::thread& t : threads) t.join();
-  }
+  join_all(threads, progress ? std::function<void()>([&] {
+    progress({games_done.load(), by_time ? 0 : total, actions.load(), since(start), settings.seconds});
+  })
+                             : std::function<void()>());
 
   RunResult out;
   out.seconds = since(start);
