@@ -186,6 +186,40 @@ json clause_json(const ClauseTally& c, bool own_held) {
   return j;
 }
 
+// A ruleset's part of the report: its counts, why scenarios were not applicable or not
+// checked, its clauses, what cites none, and its summary line.
+json ruleset_json(const RulesetTally& t, bool own_held) {
+  json clauses = json::array(), reasons = json::array();
+  for (const ClauseTally& c : t.clauses) clauses.push_back(clause_json(c, own_held));
+  for (const auto& [key, count] : t.reasons) reasons.push_back({{"status", key.first}, {"reason", key.second}, {"count", count}});
+  json rs = {{"id", t.id},
+             {"scenarios", t.scenarios()},
+             {"passed", t.passed},
+             {"failed", t.failed},
+             {"not_applicable", t.not_applicable},
+             {"not_checked", t.not_checked},
+             {"reasons", reasons},
+             {"clauses", clauses},
+             {"no_clause", {{"passed", t.no_clause.passed},
+                            {"failed", t.no_clause.failed + t.no_clause.blocked},
+                            {"not_checked", t.no_clause.not_checked},
+                            {"not_applicable", t.no_clause.not_applicable},
+                            {"scenarios", t.no_clause.scenarios}}}};
+  rs["summary"] = summary_line(rs);
+  return rs;
+}
+
+// The engine as the run names it: its command, and the name and version its hello gives.
+json engine_json(const ConformanceRun& run) {
+  json engine = {{"command", run.engine}};
+  if (run.hello.is_object() && run.hello.contains("engine") && run.hello["engine"].is_object()) {
+    const json& e = run.hello["engine"];
+    if (e.contains("name") && e["name"].is_string()) engine["name"] = e["name"];
+    if (e.contains("version") && e["version"].is_string()) engine["version"] = e["version"];
+  }
+  return engine;
+}
+
 }  // namespace
 
 json conformance_report(const std::vector<ScenarioResult>& results, const RulesetLibrary& library, const ConformanceRun& run) {
@@ -232,37 +266,14 @@ json conformance_report(const std::vector<ScenarioResult>& results, const Rulese
 
   const bool own_held = run.hold_own_rules;
   json out_rulesets = json::array(), summary = json::array();
-  for (RulesetTally& t : rulesets) {
-    json clauses = json::array(), reasons = json::array();
-    for (const ClauseTally& c : t.clauses) clauses.push_back(clause_json(c, own_held));
-    for (const auto& [key, count] : t.reasons) reasons.push_back({{"status", key.first}, {"reason", key.second}, {"count", count}});
-    json rs = {{"id", t.id},
-               {"scenarios", t.scenarios()},
-               {"passed", t.passed},
-               {"failed", t.failed},
-               {"not_applicable", t.not_applicable},
-               {"not_checked", t.not_checked},
-               {"reasons", reasons},
-               {"clauses", clauses},
-               {"no_clause", {{"passed", t.no_clause.passed},
-                              {"failed", t.no_clause.failed + t.no_clause.blocked},
-                              {"not_checked", t.no_clause.not_checked},
-                              {"not_applicable", t.no_clause.not_applicable},
-                              {"scenarios", t.no_clause.scenarios}}}};
-    rs["summary"] = summary_line(rs);
+  for (const RulesetTally& t : rulesets) {
+    json rs = ruleset_json(t, own_held);
     summary.push_back(rs["summary"]);
     out_rulesets.push_back(std::move(rs));
   }
-
-  json engine = {{"command", run.engine}};
-  if (run.hello.is_object() && run.hello.contains("engine") && run.hello["engine"].is_object()) {
-    const json& e = run.hello["engine"];
-    if (e.contains("name") && e["name"].is_string()) engine["name"] = e["name"];
-    if (e.contains("version") && e["version"].is_string()) engine["version"] = e["version"];
-  }
   return {{"meldcheck_conformance_report", 2},
           {"version", MELDCHECK_VERSION},
-          {"engine", engine},
+          {"engine", engine_json(run)},
           {"rule_ids", run.strict_rule_ids ? "strict" : "loose"},
           {"own_rules", own_held ? "held" : "not held"},
           {"passed", totals[Status::kPass]},

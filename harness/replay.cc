@@ -110,10 +110,14 @@ void compare(std::vector<std::string>& out, const std::string& what, const T& ex
 
 }  // namespace
 
-std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r) {
-  std::vector<std::string> out;
+namespace {
+
+std::string num(const int& v) { return std::to_string(v); }
+std::string yes_no(const bool& b) { return b ? "true" : "false"; }
+
+// The hands, the table and the stock's size.
+void unmet_cards(const Expectations& e, const GameState& s, const RuleSet& r, std::vector<std::string>& out) {
   const Notation n = r.notation;
-  auto num = [](const int& v) { return std::to_string(v); };
   for (const auto& [p, faces] : e.hand) {
     std::vector<Face> want = faces, got = faces_of(s.hand(p));
     std::sort(want.begin(), want.end());
@@ -136,6 +140,11 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     }
   }
   if (e.stock_size) compare<int>(out, "stock_size", *e.stock_size, s.stock.size(), num);
+}
+
+// The position's one-value facts, the pile, the hand's scores, the totals and who has opened.
+void unmet_facts(const Expectations& e, const GameState& s, const RuleSet& r, std::vector<std::string>& out) {
+  const Notation n = r.notation;
 #define MELDCHECK_COMPARE_FACT(type, member, initial, key, expect_key, codec, told)                                        \
   if (e.facts.member && *e.facts.member != s.member)                                                              \
     out.push_back(std::string(expect_key) + ": expected " + fact_text(facts::codec{}, *e.facts.member) + ", got " + \
@@ -146,7 +155,6 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     auto show = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
     compare<std::vector<Face>>(out, "discard", *e.discard, faces_of(s.discard), show);
   }
-  auto yes_no = [](const bool& b) { return std::string(b ? "true" : "false"); };
   for (const auto& [p, v] : e.round_scores) {
     if (!s.hand_over) {
       out.push_back("round_scores of " + player_name(p) + ": the hand is not over");
@@ -156,6 +164,11 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
   }
   for (const auto& [p, v] : e.totals) compare<int>(out, "totals of " + player_name(p), v, s.players[p].total, num);
   for (const auto& [p, v] : e.opened) compare<bool>(out, "opened of " + player_name(p), v, s.players[p].opened, yes_no);
+}
+
+// What is owed, the stock's order, penalties, building on others' melds, the offer.
+void unmet_owed(const Expectations& e, const GameState& s, const RuleSet& r, std::vector<std::string>& out) {
+  const Notation n = r.notation;
   if (e.owed) {
     const TurnFacts& t = s.turn;
     auto face_text = [&](const std::optional<Face>& f) { return f ? format_face(*f, n) : std::string("none"); };
@@ -184,6 +197,12 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     const Offer got = s.offer.from == kNoPlayer ? Offer{} : s.offer;
     compare<Offer>(out, "offer", *e.offer, got, show);
   }
+}
+
+// The turn's books (`turn:`).
+void unmet_turn(const Expectations& e, const GameState& s, const RuleSet& r, std::vector<std::string>& out) {
+  const Notation n = r.notation;
+  auto faces_shown = [&](const std::vector<Face>& f) { return faces_text(f, n, false); };
   if (e.turn) {
     const TurnFacts& t = s.turn;
     const TurnBooks& w = *e.turn;
@@ -205,6 +224,10 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     if (w.opened_now) compare<bool>(out, "turn opened_now", *w.opened_now, t.opened_now, yes_no);
     if (w.discarded) compare<bool>(out, "turn discarded", *w.discarded, t.discarded, yes_no);
   }
+}
+
+// What the solver answers: whether a move is left, the best move.
+void unmet_answers(const Expectations& e, const GameState& s, const RuleSet& r, std::vector<std::string>& out) {
   if (e.can_move) {
     std::vector<Action> legal;
     if (!s.hand_over) legal_actions(s, r, legal);
@@ -218,6 +241,13 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
     const Placement p = best_arrangement(s, r, SolverGoal::kMostValue);
     compare<int>(out, "best_move value", *e.best_move_value, p.found ? p.rack_value : 0, num);
   }
+}
+
+}  // namespace
+
+std::vector<std::string> unmet_expectations(const Expectations& e, const GameState& s, const RuleSet& r) {
+  std::vector<std::string> out;
+  for (auto unmet : {unmet_cards, unmet_facts, unmet_owed, unmet_turn, unmet_answers}) unmet(e, s, r, out);
   return out;
 }
 
@@ -322,115 +352,151 @@ std::vector<CitedClause> cited_clauses(const Scenario& sc) {
   return out;
 }
 
-ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode& doc) {
-  ScenarioResult res;
-  res.file = sc.file;
-  res.name = sc.name;
-  res.ruleset = sc.ruleset;
-  res.clauses = cited_clauses(sc);
-  auto fail = [&](int step, const Step* st, std::string expected, std::string happened, std::string rule) {
-    res.status = ScenarioResult::Status::kFail;
-    res.step = step;
-    res.step_text = st ? st->text : step == 0 && expected != "expect" ? "start" : "expect";
-    res.expected = std::move(expected);
-    res.happened = std::move(happened);
-    res.rule = std::move(rule);
-    if (st && st->outcome.kind == Outcome::Kind::kReject) res.failed_rule = st->outcome.rule;
-    return res;
-  };
-  const EngineAnswer started = engine.start(sc, doc);
-  switch (started.kind) {
-    case EngineAnswer::Kind::kOk: break;
-    case EngineAnswer::Kind::kUnsupported:
-      res.status = ScenarioResult::Status::kNotApplicable;
-      res.reason = started.detail;
-      return res;
-    case EngineAnswer::Kind::kNoEngine:
-      res.status = ScenarioResult::Status::kError;
-      res.error = "no engine: " + started.detail;
-      return res;
-    case EngineAnswer::Kind::kRefused:
-      fail(0, nullptr, "the setup played", "the engine refused the setup: " + started.detail, "");
-      if (sc.rules.clause(started.rule)) res.failed_rule = started.rule;  // what the engine holds the setup breaks
-      return res;
-    case EngineAnswer::Kind::kTrouble: return fail(0, nullptr, "the game started", started.detail, "");
+namespace {
+
+// One scenario replayed on an engine: its start, each step's verdict (and listing), the
+// expectations after a step and at the end; the first that does not hold is the result's
+// failure. Each stage returns false where the replay stops, the result saying why.
+class Replay {
+ public:
+  Replay(GameEngine& engine, const Scenario& sc) : engine_(engine), sc_(sc) {
+    res_.file = sc.file;
+    res_.name = sc.name;
+    res_.ruleset = sc.ruleset;
+    res_.clauses = cited_clauses(sc);
+  }
+
+  ScenarioResult run(const YamlNode& doc) {
+    if (!start(doc)) return res_;
+    for (size_t i = 0; i < sc_.steps.size(); ++i)
+      if (!step(i)) return res_;
+    if (sc_.expect && unmet(*sc_.expect, 0, nullptr)) return res_;
+    if (!unchecked_.empty()) not_checked();
+    return res_;
+  }
+
+ private:
+  void fail(int step, const Step* st, std::string expected, std::string happened, std::string rule) {
+    res_.status = ScenarioResult::Status::kFail;
+    res_.step = step;
+    res_.step_text = st ? st->text : step == 0 && expected != "expect" ? "start" : "expect";
+    res_.expected = std::move(expected);
+    res_.happened = std::move(happened);
+    res_.rule = std::move(rule);
+    if (st && st->outcome.kind == Outcome::Kind::kReject) res_.failed_rule = st->outcome.rule;
   }
   // What went unread: a step's listing, expectations (each kind once).
-  std::vector<std::string> unchecked;
-  auto unread = [&](const std::string& what) {
-    if (std::find(unchecked.begin(), unchecked.end(), what) == unchecked.end()) unchecked.push_back(what);
-  };
+  void unread(const std::string& what) {
+    if (std::find(unchecked_.begin(), unchecked_.end(), what) == unchecked_.end()) unchecked_.push_back(what);
+  }
+
+  bool start(const YamlNode& doc) {
+    const EngineAnswer started = engine_.start(sc_, doc);
+    switch (started.kind) {
+      case EngineAnswer::Kind::kOk: return true;
+      case EngineAnswer::Kind::kUnsupported:
+        res_.status = ScenarioResult::Status::kNotApplicable;
+        res_.reason = started.detail;
+        return false;
+      case EngineAnswer::Kind::kNoEngine:
+        res_.status = ScenarioResult::Status::kError;
+        res_.error = "no engine: " + started.detail;
+        return false;
+      case EngineAnswer::Kind::kRefused:
+        fail(0, nullptr, "the setup played", "the engine refused the setup: " + started.detail, "");
+        if (sc_.rules.clause(started.rule)) res_.failed_rule = started.rule;  // what the engine holds the setup breaks
+        return false;
+      case EngineAnswer::Kind::kTrouble: return fail(0, nullptr, "the game started", started.detail, ""), false;
+    }
+    return true;
+  }
+
   // Whether the expectations are unmet (the result then says how).
-  auto unmet = [&](const Expectations& stated, int step, const Step* st) {
-    if (!engine.tells_positions()) return unread(st ? "then" : "expect"), false;
+  bool unmet(const Expectations& stated, int step, const Step* st) {
     const char* what = st ? "then" : "expect";
+    if (!engine_.tells_positions()) return unread(what), false;
     // What meldcheck works out with its own engine on the position (the solver's best move,
     // whether some step is legal) no other engine is asked: unread, never passed.
     Expectations want = stated;
-    if (!engine.answers_meldchecks_own_expectations()) {
+    if (!engine_.answers_meldchecks_own_expectations()) {
       if (want.best_move_tiles || want.best_move_value) unread("best_move");
       if (want.can_move) unread("can_move");
       want.best_move_tiles.reset(), want.best_move_value.reset(), want.can_move.reset();
     }
     std::string why;
-    const std::optional<GameState> now = engine.position(why);
+    const std::optional<GameState> now = engine_.position(why);
     if (!now) return fail(step, st, what, why, ""), true;
-    const std::vector<std::string> missed = unmet_expectations(want, *now, sc.rules);
+    const std::vector<std::string> missed = unmet_expectations(want, *now, sc_.rules);
     if (missed.empty()) return false;
     return fail(step, st, what, join(missed), ""), true;
-  };
-  for (size_t i = 0; i < sc.steps.size(); ++i) {
-    const Step& st = sc.steps[i];
+  }
+
+  // Whether the engine lists the step as the scenario says (an engine need not list every
+  // legal step: one it leaves out is unread, not passed).
+  bool listed_as_stated(size_t i, const Step& st) {
+    if (!st.listed) return true;
+    const std::optional<bool> listed = engine_.lists(i);
+    if (!listed || (*st.listed && !*listed && !engine_.lists_every_step())) unread("listed");
+    if (listed && *listed != *st.listed && (engine_.lists_every_step() || *listed))
+      return fail(int(i + 1), &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
+                  *listed ? "listed" : "not listed", ""),
+             false;
+    return true;
+  }
+
+  bool step(size_t i) {
+    const Step& st = sc_.steps[i];
     const int k = int(i + 1);
-    if (st.listed) {
-      const std::optional<bool> listed = engine.lists(i);
-      // An engine need not list every legal step: one it leaves out is unread, not passed.
-      if (!listed || (*st.listed && !*listed && !engine.lists_every_step())) unread("listed");
-      if (listed && *listed != *st.listed && (engine.lists_every_step() || *listed))
-        return fail(k, &st, *st.listed ? "the action listed among the legal actions" : "the action not listed",
-                    *listed ? "listed" : "not listed", "");
-    }
-    const EngineAnswer a = engine.apply(i);
-    if (a.kind == EngineAnswer::Kind::kTrouble) return fail(k, &st, "an answer", a.detail, "");
+    if (!listed_as_stated(i, st)) return false;
+    const EngineAnswer a = engine_.apply(i);
+    if (a.kind == EngineAnswer::Kind::kTrouble) return fail(k, &st, "an answer", a.detail, ""), false;
     if (!a.broke.empty()) {
-      res.engine_broke = true;
-      return fail(k, &st, a.promise, a.broke, engine.rule_text(a));
+      res_.engine_broke = true;
+      return fail(k, &st, a.promise, a.broke, engine_.rule_text(a)), false;
     }
     const bool refused = a.kind == EngineAnswer::Kind::kRefused;
     const std::string& want_rule = st.outcome.rule;
     if (st.outcome.kind == Outcome::Kind::kOk) {
       if (refused) {
-        fail(k, &st, "ok", a.said, engine.rule_text(a));
+        fail(k, &st, "ok", a.said, engine_.rule_text(a));
         // A legal step refused by a clause of the house: that clause is what the engine gets wrong.
-        if (sc.rules.clause(a.rule)) res.failed_rule = a.rule;
-        return res;
+        if (sc_.rules.clause(a.rule)) res_.failed_rule = a.rule;
+        return false;
       }
     } else if (!refused) {
-      return fail(k, &st, want_rule.empty() ? "reject" : "reject " + want_rule, a.said, "");
-    } else if (!want_rule.empty() && engine.rule_ids_compared() && a.rule != want_rule) {
-      return fail(k, &st, "reject " + want_rule, a.said, engine.rule_text(a));
+      return fail(k, &st, want_rule.empty() ? "reject" : "reject " + want_rule, a.said, ""), false;
+    } else if (!want_rule.empty() && engine_.rule_ids_compared() && a.rule != want_rule) {
+      return fail(k, &st, "reject " + want_rule, a.said, engine_.rule_text(a)), false;
     }
-    if (refused && !want_rule.empty() &&
-        std::find(res.refusals_checked.begin(), res.refusals_checked.end(), want_rule) == res.refusals_checked.end())
-      res.refusals_checked.push_back(want_rule);
-    if (st.then && unmet(*st.then, k, &st)) return res;
+    std::vector<std::string>& checked = res_.refusals_checked;
+    if (refused && !want_rule.empty() && std::find(checked.begin(), checked.end(), want_rule) == checked.end())
+      checked.push_back(want_rule);
+    return !(st.then && unmet(*st.then, k, &st));
   }
-  if (sc.expect && unmet(*sc.expect, 0, nullptr)) return res;
-  if (!unchecked.empty()) {
-    // Every verdict held; what the scenario states beyond them went unread.
-    res.status = ScenarioResult::Status::kNotChecked;
+
+  // Every verdict held; what the scenario states beyond them went unread.
+  void not_checked() {
+    res_.status = ScenarioResult::Status::kNotChecked;
     std::string what;
-    for (const std::string& u : unchecked) what += (what.empty() ? "" : ", ") + u;
-    auto has = [&](const char* w) { return std::find(unchecked.begin(), unchecked.end(), w) != unchecked.end(); };
+    for (const std::string& u : unchecked_) what += (what.empty() ? "" : ", ") + u;
+    auto has = [&](const char* w) { return std::find(unchecked_.begin(), unchecked_.end(), w) != unchecked_.end(); };
     std::vector<std::string> why;
     if (has("then") || has("expect")) why.push_back("the engine does not answer state");
     if (has("listed")) why.push_back("the engine does not list every legal step");
     if (has("best_move") || has("can_move")) why.push_back("no other engine is asked for meldcheck's solver's answers");
-    res.reason = what + " not checked: ";
-    for (size_t k = 0; k < why.size(); ++k) res.reason += (k ? "; " : "") + why[k];
+    res_.reason = what + " not checked: ";
+    for (size_t k = 0; k < why.size(); ++k) res_.reason += (k ? "; " : "") + why[k];
   }
-  return res;
-}
+
+  GameEngine& engine_;
+  const Scenario& sc_;
+  ScenarioResult res_;
+  std::vector<std::string> unchecked_;
+};
+
+}  // namespace
+
+ScenarioResult replay_on(GameEngine& engine, const Scenario& sc, const YamlNode& doc) { return Replay(engine, sc).run(doc); }
 
 std::string result_detail(const ScenarioResult& r) {
   using S = ScenarioResult::Status;
