@@ -6,18 +6,10 @@
 
 #include "engine/meld.h"
 #include "engine/position.h"
+#include "harness/run_options.h"
 
 namespace meldcheck::bench {
 namespace {
-
-std::vector<std::string> split(const std::string& text, char by) {
-  std::vector<std::string> parts;
-  std::string part;
-  std::istringstream in(text);
-  while (std::getline(in, part, by)) parts.push_back(part);
-  if (!text.empty() && text.back() == by) parts.emplace_back();
-  return parts;
-}
 
 std::vector<std::string> words(const std::string& text) {
   std::vector<std::string> out;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "harness/config.h"
+#include "harness/run_options.h"
 
 namespace meldcheck {
 namespace {
@@ -16,14 +17,6 @@ hunt::ConfigSpace space_of(const std::string& ruleset, const std::vector<std::st
   return hunt::ConfigSpace(library, {ruleset}, variants, options, 0);
 }
 
-// "a+b+" -> {"a", "b", ""}: empty parts are kept, to be refused.
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  for (size_t at; (at = s.find(sep, start)) != std::string::npos; start = at + 1) parts.push_back(s.substr(start, at - start));
-  parts.push_back(s.substr(start));
-  return parts;
-}
 
 }  // namespace
 

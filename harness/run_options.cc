@@ -61,4 +61,12 @@ std::string coloured(std::string_view text, Colour c) {
   return std::string(c == Colour::kGreen ? "\033[32m" : "\033[31m") + std::string(text) + "\033[0m";
 }
 
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t at; (at = s.find(sep, start)) != std::string::npos; start = at + 1) parts.push_back(s.substr(start, at - start));
+  parts.push_back(s.substr(start));
+  return parts;
+}
+
 }  // namespace meldcheck

@@ -17,6 +17,9 @@ namespace meldcheck {
 // '*' matches any run of characters ('/' too), '?' any one character.
 bool glob_match(std::string_view pattern, std::string_view text);
 
+// "a+b+" split at '+' -> {"a", "b", ""}: empty parts are kept, for the caller to refuse or drop.
+std::vector<std::string> split(const std::string& s, char sep);
+
 // A --filter in GoogleTest's style: positive patterns separated by ':', then '-' and the
 // negative ones ("rummy500*:liverpool*:-*joker*"); no positive pattern means '*'. Ruleset,
 // scenario and file names have dashes, so a '-' opens the negative part only at the start

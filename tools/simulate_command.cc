@@ -36,14 +36,6 @@ std::string checks_help() {
              "distinct ones the run stops, and the command exits with 1 when there was any.";
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  for (std::string part; std::getline(in, part, sep);)
-    if (!part.empty()) out.push_back(part);
-  return out;
-}
-
 // The conformance suite an installed command has beside it (<prefix>/bin/meldcheck and
 // <prefix>/share/meldcheck/conformance), when it has one.
 std::string installed_suite() {
@@ -281,7 +273,9 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
       options[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
     std::vector<std::string> rulesets;
-    if (f.ruleset != "all") rulesets = split(f.ruleset, ',');
+    if (f.ruleset != "all")
+      for (std::string& r : split(f.ruleset, ','))
+        if (!r.empty()) rulesets.push_back(std::move(r));
     std::optional<std::vector<std::string>> variants;
     if (!f.variants.empty()) variants = f.variants;
     std::optional<hunt::ConfigSpace> space;
