@@ -8,7 +8,7 @@
 //     key         its name in a scenario's setup
 //     expect_key  its name in expectations and the protocol's state (the contract's
 //                 round_over for the hand's end)
-//     Codec  how it is written there (files/position_facts_io.h):
+//     Codec  how it is written there (files/scenario.cc reads it, files/scenario_writer.h writes it):
 //              Seat         a player: A, B, ...         Number  an integer
 //              SeatOrNone   a player, or null           Flag    true or false
 //              Seats        a list of players           PhaseName  draw, play, row

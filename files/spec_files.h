@@ -1,4 +1,4 @@
-// The spec/ files, embedded in the binary at build time (tools/embed_spec.cmake).
+// The spec/ files, embedded in the binary at build time (files/embed_spec.cmake).
 #pragma once
 
 #include <span>

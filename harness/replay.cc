@@ -251,10 +251,6 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
   return out;
 }
 
-namespace {
-
-}  // namespace
-
 std::string rule_text(const RuleSet& r, Check c) {
   std::string id = r.rule_id(c);
   int idx = r.clause_of[int(c)];
