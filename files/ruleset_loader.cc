@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 
@@ -279,7 +280,15 @@ YamlNode* find_path(YamlNode& root, const std::string& path) {
 
 }  // namespace
 
-RulesetSpec::RulesetSpec(YamlNode root, const std::string& file) : file_(file), root_(std::move(root)) {
+struct RulesetSpec::Resolved {
+  static constexpr size_t kMostHouses = 1024;  // variants may be asked in any order and repeated
+  std::mutex mutex;
+  std::mutex patching;  // build_patched sets patches in the tree itself
+  std::map<std::pair<std::vector<std::string>, std::map<std::string, std::string>>, RuleSet> houses;
+};
+
+RulesetSpec::RulesetSpec(YamlNode root, const std::string& file)
+    : file_(file), root_(std::move(root)), resolved_(std::make_shared<Resolved>()) {
   YamlReader in(file_);
   in.expect_map(root_,
                 {"id", "name", "source", "notation", "players", "deck", "deal", "pile_start", "draw", "meld", "opening",
@@ -320,7 +329,7 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file) : file_(file), 
       options_.push_back(info);
     }
   }
-  base_ = resolve({}, {});
+  base_ = resolve_now({}, {});
   // Every check a variant or an option can make reachable must name a clause.
   auto verify = [&](const RuleSet& r, const std::string& context) {
     CheckMask reach = r.reachable_checks();
@@ -329,27 +338,67 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file) : file_(file), 
         in.fail(root_, "no catalog clause lists check '" + std::string(check_name(Check(c))) + "'" + context);
   };
   verify(base_, "");
-  for (const VariantInfo& v : variants_) verify(resolve({v.id}, {}), " (variant " + v.id + ")");
+  for (const VariantInfo& v : variants_) verify(resolve_now({v.id}, {}), " (variant " + v.id + ")");
   for (const OptionInfo& o : options_)
-    for (const std::string& c : o.choices) verify(resolve({}, {{o.id, c}}), " (option " + o.id + ": " + c + ")");
+    for (const std::string& c : o.choices) verify(resolve_now({}, {{o.id, c}}), " (option " + o.id + ": " + c + ")");
 }
 
-YamlNode RulesetSpec::patched(const std::vector<const YamlNode*>& patches) const {
-  YamlNode root = root_;
+void RulesetSpec::set_patches(YamlNode& root, const std::vector<const YamlNode*>& patches,
+                              std::vector<std::pair<YamlNode*, YamlNode>>* undo) const {
   YamlReader in(file_);
   for (const YamlNode* patch : patches) {
     in.expect_map(*patch, "a variant's or option's `set`");
     for (const auto& [path, value] : patch->entries) {
       YamlNode* target = find_path(root, path.scalar);
       if (!target) in.fail(path, "'" + path.scalar + "' names no setting of the ruleset");
+      if (undo) undo->emplace_back(target, std::move(*target));
       *target = value;
     }
   }
-  return root;
+}
+
+RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) const {
+  // The patches set in the tree itself and taken out again once it is read: a ruleset is
+  // resolved for each of its variants and option choices when it loads, and a copy of the
+  // whole tree for each cost more than reading it. A patch of the variants or options
+  // themselves (where the patches are) is made on a copy.
+  const std::lock_guard lock(resolved_->patching);
+  for (const YamlNode* patch : patches)
+    if (patch->is_map())
+      for (const auto& [path, value] : patch->entries)
+        if (const std::string_view head = std::string_view(path.scalar).substr(0, path.scalar.find('.'));
+            head == "variants" || head == "options") {
+          YamlNode root = root_;
+          set_patches(root, patches, nullptr);
+          return build(root);
+        }
+  std::vector<std::pair<YamlNode*, YamlNode>> undo;  // each node patched, with what it held
+  struct Restore {
+    std::vector<std::pair<YamlNode*, YamlNode>>& undo;
+    ~Restore() {
+      for (auto it = undo.rbegin(); it != undo.rend(); ++it) *it->first = std::move(it->second);
+    }
+  } restore{undo};
+  set_patches(root_, patches, &undo);
+  return build(root_);
 }
 
 RuleSet RulesetSpec::resolve(const std::vector<std::string>& variants,
                              const std::map<std::string, std::string>& options) const {
+  auto key = std::make_pair(variants, options);
+  {
+    const std::lock_guard lock(resolved_->mutex);
+    if (const auto it = resolved_->houses.find(key); it != resolved_->houses.end()) return it->second;
+  }
+  RuleSet r = resolve_now(variants, options);  // what throws is not kept: it throws again
+  const std::lock_guard lock(resolved_->mutex);
+  if (resolved_->houses.size() >= Resolved::kMostHouses) resolved_->houses.clear();
+  resolved_->houses.emplace(std::move(key), r);
+  return r;
+}
+
+RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
+                                 const std::map<std::string, std::string>& options) const {
   std::vector<const YamlNode*> patches;
   for (const std::string& v : variants) {
     auto it = variant_patch_.find(v);
@@ -366,7 +415,7 @@ RuleSet RulesetSpec::resolve(const std::vector<std::string>& variants,
   }
   for (const auto& [id, choice] : options)
     if (!option_patch_.count(id)) throw std::invalid_argument("unknown option '" + id + "' of " + id_);
-  return build(patched(patches));
+  return build_patched(patches);
 }
 
 RuleSet RulesetSpec::build(const YamlNode& root) const {

@@ -41,16 +41,25 @@ class RulesetSpec {
   RuleSet resolve(const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) const;
 
  private:
+  RuleSet resolve_now(const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) const;
   RuleSet build(const YamlNode& root) const;
-  YamlNode patched(const std::vector<const YamlNode*>& patches) const;
+  // The patches set in `root`, what each node held before kept in `undo` when given.
+  void set_patches(YamlNode& root, const std::vector<const YamlNode*>& patches,
+                   std::vector<std::pair<YamlNode*, YamlNode>>* undo) const;
+  RuleSet build_patched(const std::vector<const YamlNode*>& patches) const;
 
   std::string id_, file_, source_;
-  YamlNode root_;
+  mutable YamlNode root_;  // build_patched sets patches in it and takes them out again
   RuleSet base_;
   std::vector<VariantInfo> variants_;
   std::vector<OptionInfo> options_;
   std::map<std::string, const YamlNode*> variant_patch_;
   std::map<std::string, std::map<std::string, const YamlNode*>> option_patch_;
+  // The houses resolve() has built, by the variants and choices asked: every scenario read
+  // resolves its house, and a house is built once (shared by copies of the spec, and by
+  // threads: a mutex inside).
+  struct Resolved;
+  std::shared_ptr<Resolved> resolved_;
 };
 
 class RulesetLibrary {
