@@ -6,6 +6,7 @@
 #include <span>
 
 #include "engine/random_play.h"
+#include "fuzz/position.h"
 #include "hunting/nearby.h"
 
 namespace meldcheck::fuzz {
@@ -25,20 +26,26 @@ bool solver_bound(const GameState& s, const RuleSet& r) { return r.draw.empty_st
 // apart: where most inputs start, so that a few bytes reach what takes a game hundreds of
 // steps (a contract laid, a hand about to end, a later round). The same in every run, and
 // played only as far as an input has asked, once for each configuration and player count.
+// A position of the match, with its setup as the reference model reads it (written once).
+struct Played {
+  GameState state;
+  YamlNode written;  // setup_node(state): what Checker::hand_starts reads the model from
+};
+
 class PlayedMatch {
  public:
   PlayedMatch(const RuleSet& rules, int players) : rules_(rules), s_(new_match(rules, players, 1, players - 1)) {}
 
   // Position `i` (1-based), or the last one of a match that ended before it; nullptr when
   // the match ended at once.
-  const GameState* position(size_t i) {
+  const Played* position(size_t i) {
     while (kept_.size() < i && !ended_) {
       for (int step = 0; step < kStepsApart && !ended_; ++step) {
         const Action* a = s_.game_over || solver_bound(s_, rules_) ? nullptr : player_.legal(s_, rules_, true);
         if (a) apply(s_, rules_, *a);
         ended_ = !a;
       }
-      if (!ended_) kept_.push_back(s_);
+      if (!ended_) kept_.push_back({s_, setup_node(s_, rules_)});
     }
     return kept_.empty() ? nullptr : &kept_[std::min(i, kept_.size()) - 1];
   }
@@ -48,10 +55,10 @@ class PlayedMatch {
   RandomPlayer player_{1};
   GameState s_;
   bool ended_ = false;
-  std::deque<GameState> kept_;  // stable addresses as it grows
+  std::deque<Played> kept_;  // stable addresses as it grows
 };
 
-const GameState* played_position(const Chosen& c, size_t i) {
+const Played* played_position(const Chosen& c, size_t i) {
   static std::mutex mutex;
   static std::map<std::pair<const hunt::Config*, int>, PlayedMatch> made;
   const std::lock_guard lock(mutex);
@@ -89,8 +96,8 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
   hunt::GameSpec game{0, chosen.config, chosen.players, in.ConsumeIntegral<uint64_t>(), in.ConsumeIntegral<uint64_t>()};
   // A fresh deal from the bytes' seed, or a position of a match played beforehand.
   const size_t start = in.ConsumeIntegralInRange<size_t>(0, kStarts);
-  const GameState* played = start == 0 ? nullptr : played_position(chosen, start);
-  GameState s = played ? *played : new_match(rules, game.players, game.deal_seed, game.players - 1);
+  const Played* played = start == 0 ? nullptr : played_position(chosen, start);
+  GameState s = played ? played->state : new_match(rules, game.players, game.deal_seed, game.players - 1);
   hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, checks);
   const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
   Found found;
@@ -104,10 +111,10 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
     return found;
   };
   // A played position is judged as a setup written before the game, as a scenario's is: the
-  // checker's model reads it from the position, not from the steps that led there (playing
-  // those through the model at every input would cost the target its speed; simulate's
-  // boundary starts play them).
-  if (auto f = checker.hand_starts(s, played ? nullptr : &dealt)) return failed(*f, s);
+  // checker's model reads it from the position's setup (written once for the match), not
+  // from the steps that led there (playing those through the model at every input would
+  // cost the target its speed; simulate's boundary starts play them).
+  if (auto f = played ? checker.hand_starts(s, nullptr, &played->written) : checker.hand_starts(s, &dealt)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
   static thread_local std::vector<Action> legal;
   for (int steps = 0; in.remaining_bytes() > 0 && steps < most_steps && !s.game_over; ++steps) {

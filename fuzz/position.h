@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "engine/position.h"
+#include "files/yaml_doc.h"
 #include "hunting/checks.h"
 #include "hunting/play.h"
 
@@ -31,6 +32,13 @@ struct Layout {
 std::optional<StatedPosition> state_layout(const RuleSet& rules, int players, const Layout& layout);
 // The position made.
 std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout);
+
+// The position written out as a scenario's setup, as the tree that the text would read
+// back to (files/scenario_writer.h's setup_tree, each value a plain scalar): what
+// `hunt::model_setup_of` reads the position from, without writing the YAML text and
+// parsing it again on every input. The reference model reads it as it reads any setup
+// (Checker::hand_starts with it as `written`).
+YamlNode setup_node(const GameState& s, const RuleSet& rules);
 
 // The step taken from the position and checked with every check: the failure, if any.
 std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config>& config, const GameState& start,
