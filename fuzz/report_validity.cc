@@ -7,6 +7,9 @@
 namespace meldcheck::fuzz {
 
 std::string json_problem(const std::string& text) {
+  // The same reader without the document built (the reports are tens of kilobytes, read on
+  // every input); a text it refuses is read again for the reader's message.
+  if (nlohmann::json::accept(text)) return "";
   try {
     const nlohmann::json read = nlohmann::json::parse(text);  // rejects ill-formed UTF-8 in strings
     return read.is_discarded() ? "not JSON" : "";

@@ -27,11 +27,12 @@ Found serve_fuzz(const uint8_t* data, size_t size) {
   size_t replies = 0;
   std::istringstream answers(out.str());
   for (std::string reply; std::getline(answers, reply); ++replies) {
-    if (std::string p = json_problem(reply); !p.empty()) {
-      found.problem = "reply " + std::to_string(replies + 1) + ": " + p;
+    // Read once: the strict reader's message only for a reply it refuses.
+    const nlohmann::json r = nlohmann::json::parse(reply, nullptr, false);
+    if (r.is_discarded()) {
+      found.problem = "reply " + std::to_string(replies + 1) + ": " + json_problem(reply);
       return found;
     }
-    const nlohmann::json r = nlohmann::json::parse(reply);
     if (!r.is_object() || !r.contains("ok") || !r["ok"].is_boolean() || !r.contains("id")) {
       found.problem = "reply " + std::to_string(replies + 1) + " is no reply: " + reply.substr(0, 200);
       return found;
