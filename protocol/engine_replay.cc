@@ -376,25 +376,29 @@ std::vector<ScenarioResult> replay_text_on_engine(const std::string& text, const
     std::vector<YamlNode> docs = parse_yaml(text, path);
     std::erase_if(docs, [](const YamlNode& d) { return d.is_null(); });
     for (size_t i = 0; i < scenarios.size() && i < docs.size(); ++i)
-      if (filter.accepts({scenarios[i].name, path}) && of_rulesets(session.options().rulesets, scenarios[i].ruleset)) {
-        try {
-          ProtocolEngine engine(session, library);
-          out.push_back(replay_on(engine, scenarios[i], docs[i]));
-        } catch (const nlohmann::json::exception& e) {  // an answer of the wrong shape
-          ScenarioResult malformed;
-          malformed.status = ScenarioResult::Status::kFail;
-          malformed.file = path;
-          malformed.name = scenarios[i].name;
-          malformed.ruleset = scenarios[i].ruleset;
-          malformed.clauses = cited_clauses(scenarios[i]);
-          malformed.happened = std::string("the engine's answer is malformed: ") + e.what();
-          out.push_back(std::move(malformed));
-        }
-      }
+      if (filter.accepts({scenarios[i].name, path}) && of_rulesets(session.options().rulesets, scenarios[i].ruleset))
+        out.push_back(replay_scenario_on_engine(scenarios[i], docs[i], path, library, session));
   } catch (const InputError& e) {
     out.push_back(unreadable(path, e));
   }
   return out;
+}
+
+ScenarioResult replay_scenario_on_engine(const Scenario& scenario, const YamlNode& doc, const std::string& path,
+                                         const RulesetLibrary& library, EngineSession& session) {
+  try {
+    ProtocolEngine engine(session, library);
+    return replay_on(engine, scenario, doc);
+  } catch (const nlohmann::json::exception& e) {  // an answer of the wrong shape
+    ScenarioResult malformed;
+    malformed.status = ScenarioResult::Status::kFail;
+    malformed.file = path;
+    malformed.name = scenario.name;
+    malformed.ruleset = scenario.ruleset;
+    malformed.clauses = cited_clauses(scenario);
+    malformed.happened = std::string("the engine's answer is malformed: ") + e.what();
+    return malformed;
+  }
 }
 
 }  // namespace meldcheck

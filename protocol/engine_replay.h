@@ -84,5 +84,10 @@ std::vector<ScenarioResult> replay_file_on_engine(const std::string& path, const
 // The same for the scenarios of a text, as if read from `path`.
 std::vector<ScenarioResult> replay_text_on_engine(const std::string& text, const std::string& path, const RulesetLibrary& library,
                                                 EngineSession& session, const NameFilter& filter);
+// One scenario read before (`doc`, its document as written), as replay_text_on_engine
+// replays each of a text's: a caller that replays the same scenario on many engines
+// (engine_reply_fuzz) reads it once.
+ScenarioResult replay_scenario_on_engine(const Scenario& scenario, const YamlNode& doc, const std::string& path,
+                                         const RulesetLibrary& library, EngineSession& session);
 
 }  // namespace meldcheck
