@@ -951,7 +951,10 @@ std::vector<Scenario> parse_scenarios(std::string_view text, const std::string& 
 }
 
 ScenarioFile::ScenarioFile(std::string_view text, std::string file, const RulesetLibrary& library)
-    : file_(std::move(file)), library_(&library), docs_(parse_yaml(text, file_)) {
+    : ScenarioFile(parse_yaml(text, file), file, library) {}
+
+ScenarioFile::ScenarioFile(std::vector<YamlNode> docs, std::string file, const RulesetLibrary& library)
+    : file_(std::move(file)), library_(&library), docs_(std::move(docs)) {
   for (size_t i = 0; i < docs_.size(); ++i) {
     if (docs_[i].is_null()) continue;  // an empty document between separators
     scenarios_.push_back(read_scenario(docs_[i], file_, library, int(i), card_names_));

@@ -157,7 +157,11 @@ class ScenarioFile {
  public:
   // Throws InputError at the offending node, as parse_scenarios does.
   ScenarioFile(std::string_view text, std::string file, const RulesetLibrary& library);
+  // The same from the file's documents, read already (a fuzz target's structured input).
+  ScenarioFile(std::vector<YamlNode> docs, std::string file, const RulesetLibrary& library);
   const std::vector<Scenario>& scenarios() const& { return scenarios_; }
+  // The file's documents (empty ones among them), as read.
+  const std::vector<YamlNode>& docs() const { return docs_; }
   std::vector<Scenario> scenarios() && { return std::move(scenarios_); }
   // scenarios()[index]'s document read as that house.
   ScenarioAs read_as(size_t index, const ReadAs& as) const;

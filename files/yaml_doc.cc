@@ -163,6 +163,10 @@ const YamlNode* YamlNode::find(std::string_view key) const {
   return nullptr;
 }
 
+bool reads_as_null(std::string_view plain) {
+  return plain.empty() || plain == "~" || plain == "null" || plain == "Null" || plain == "NULL";
+}
+
 std::vector<YamlNode> parse_yaml(std::string_view text, const std::string& file, YamlLimits limits) {
   if (text.size() > limits.max_bytes)
     throw InputError(file, {1, 1}, "file larger than " + std::to_string(limits.max_bytes) + " bytes");

@@ -63,6 +63,9 @@ struct YamlLimits {
   size_t max_nodes = 200000;
 };
 
+// A plain (unquoted) scalar that YAML reads as null: "", "~", "null", "Null", "NULL".
+bool reads_as_null(std::string_view plain);
+
 // Parses every document of a text; throws InputError naming `file`.
 std::vector<YamlNode> parse_yaml(std::string_view text, const std::string& file, YamlLimits limits = {});
 

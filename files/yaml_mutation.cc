@@ -574,20 +574,13 @@ struct ScenarioMutator {
   }
 };
 
-std::optional<std::string> mutate_docs(std::string_view text, unsigned seed, const std::function<bool(Rng&, YAML::Node)>& one) {
-  std::optional<std::vector<YAML::Node>> docs = load(text);
-  if (!docs) return std::nullopt;
-  std::vector<YAML::Node> maps;
-  for (const YAML::Node& d : *docs)
-    if (d.IsMap()) maps.push_back(d);
-  if (maps.empty()) return std::nullopt;
+// One change to one of the maps (or one of several left out), as mutate_docs and
+// mutate_tree_docs make it.
+void mutate_maps(std::vector<YAML::Node>& maps, unsigned seed, const std::function<bool(Rng&, YAML::Node)>& one) {
   Rng rng(seed);
   if (maps.size() > 1 && one_in(rng, 8)) {
-    const size_t gone = pick(rng, maps.size());
-    std::vector<YAML::Node> kept;
-    for (size_t i = 0; i < maps.size(); ++i)
-      if (i != gone) kept.push_back(maps[i]);
-    return emit(kept);
+    maps.erase(maps.begin() + long(pick(rng, maps.size())));
+    return;
   }
   for (int tries = 0; tries < 8; ++tries) {
     try {
@@ -596,7 +589,102 @@ std::optional<std::string> mutate_docs(std::string_view text, unsigned seed, con
       // A node of an unexpected kind on the way (a scalar indexed): another draw.
     }
   }
+}
+
+std::optional<std::string> mutate_docs(std::string_view text, unsigned seed, const std::function<bool(Rng&, YAML::Node)>& one) {
+  std::optional<std::vector<YAML::Node>> docs = load(text);
+  if (!docs) return std::nullopt;
+  std::vector<YAML::Node> maps;
+  for (const YAML::Node& d : *docs)
+    if (d.IsMap()) maps.push_back(d);
+  if (maps.empty()) return std::nullopt;
+  mutate_maps(maps, seed, one);
   return emit(maps);
+}
+
+// ---- trees read already ----------------------------------------------------------------------
+
+// A document tree as yaml-cpp's, for the mutations: a quoted scalar keeps the tag the
+// parser gives one ("!").
+YAML::Node to_yaml(const YamlNode& n) {
+  switch (n.kind) {
+    case YamlNode::Kind::kNull: return YAML::Node(YAML::NodeType::Null);
+    case YamlNode::Kind::kScalar: {
+      YAML::Node s(n.scalar);
+      if (n.quoted) s.SetTag("!");
+      return s;
+    }
+    case YamlNode::Kind::kSequence: {
+      YAML::Node seq(YAML::NodeType::Sequence);
+      for (const YamlNode& i : n.items) seq.push_back(to_yaml(i));
+      return seq;
+    }
+    case YamlNode::Kind::kMap: {
+      YAML::Node map(YAML::NodeType::Map);
+      for (const YamlEntry& e : n.entries) map.force_insert(e.first.scalar, to_yaml(e.second));
+      return map;
+    }
+  }
+  return YAML::Node(YAML::NodeType::Null);
+}
+
+// And back, as the text written from it would read (a tag "!" for a quoted scalar): nullopt
+// where it would not read (a key that is no plain value, a key twice), which the text
+// version's reader refuses too.
+std::optional<YamlNode> from_yaml(const YAML::Node& y, int depth = 0) {
+  if (depth > 64) return std::nullopt;
+  YamlNode n;
+  switch (y.Type()) {
+    case YAML::NodeType::Undefined:
+    case YAML::NodeType::Null: return n;
+    case YAML::NodeType::Scalar:
+      n.quoted = y.Tag() == "!";
+      if (!n.quoted && reads_as_null(y.Scalar())) return n;  // as the text reads back: a null
+      n.kind = YamlNode::Kind::kScalar;
+      n.scalar = y.Scalar();
+      return n;
+    case YAML::NodeType::Sequence:
+      n.kind = YamlNode::Kind::kSequence;
+      n.items.reserve(y.size());
+      for (const YAML::Node& i : y) {
+        std::optional<YamlNode> item = from_yaml(i, depth + 1);
+        if (!item) return std::nullopt;
+        n.items.push_back(std::move(*item));
+      }
+      return n;
+    case YAML::NodeType::Map:
+      n.kind = YamlNode::Kind::kMap;
+      n.entries.reserve(y.size());
+      for (const auto& kv : y) {
+        if (!kv.first.IsScalar()) return std::nullopt;
+        for (const YamlEntry& e : n.entries)
+          if (e.first.scalar == kv.first.Scalar()) return std::nullopt;
+        std::optional<YamlNode> value = from_yaml(kv.second, depth + 1);
+        if (!value) return std::nullopt;
+        YamlEntry& e = n.entries.emplace_back();
+        e.first.kind = YamlNode::Kind::kScalar;
+        e.first.scalar = kv.first.Scalar();
+        e.second = std::move(*value);
+      }
+      return n;
+  }
+  return n;
+}
+
+bool mutate_tree_docs(std::vector<YamlNode>& docs, unsigned seed, const std::function<bool(Rng&, YAML::Node)>& one) {
+  std::vector<YAML::Node> maps;
+  for (const YamlNode& d : docs)
+    if (d.is_map()) maps.push_back(to_yaml(d));
+  if (maps.empty()) return false;
+  mutate_maps(maps, seed, one);
+  std::vector<YamlNode> out;
+  for (const YAML::Node& m : maps) {
+    std::optional<YamlNode> read = from_yaml(m);
+    if (!read) return false;
+    out.push_back(std::move(*read));
+  }
+  docs = std::move(out);
+  return true;
 }
 
 // ---- rulesets -------------------------------------------------------------------------------
@@ -764,28 +852,41 @@ bool mutate_spec_doc(Rng& rng, YAML::Node root) {
   }
 }
 
+bool mutate_scenario_doc(Rng& rng, YAML::Node doc) {
+  const YAML::Node id = at(doc, "ruleset");
+  const RulesetSpec* spec = id.IsScalar() ? RulesetLibrary::embedded().find(id.Scalar()) : nullptr;
+  ScenarioMutator m{rng, doc, spec, {}, sites_of(doc)};
+  if (spec) m.cards.notation = spec->base().notation;
+  for (const Site& s : m.sites)
+    if (m.is_card(s))
+      if (const Token t = *token_of(s.node.Scalar(), m.cards.notation); t.face.is_natural()) {
+        m.cards.named.push_back(format_face(t.face, m.cards.notation));
+        if (s.section == "setup") m.cards.in_setup.push_back(m.cards.named.back());
+      }
+  if (const YAML::Node ps = at(at(doc, "setup"), "players"); ps.IsMap()) m.players = int(ps.size());
+  else if (const YAML::Node n = at(at(doc, "deal"), "players"); n.IsScalar() && is_integer(n.Scalar())) m.players = int(std::clamp(number(n.Scalar()), 1LL, 9LL));
+  return m.mutate();
+}
+
 }  // namespace
 
 std::optional<std::string> mutate_scenario_text(std::string_view text, unsigned seed) {
-  return mutate_docs(text, seed, [](Rng& rng, YAML::Node doc) {
-    const YAML::Node id = at(doc, "ruleset");
-    const RulesetSpec* spec = id.IsScalar() ? RulesetLibrary::embedded().find(id.Scalar()) : nullptr;
-    ScenarioMutator m{rng, doc, spec, {}, sites_of(doc)};
-    if (spec) m.cards.notation = spec->base().notation;
-    for (const Site& s : m.sites)
-      if (m.is_card(s))
-        if (const Token t = *token_of(s.node.Scalar(), m.cards.notation); t.face.is_natural()) {
-          m.cards.named.push_back(format_face(t.face, m.cards.notation));
-          if (s.section == "setup") m.cards.in_setup.push_back(m.cards.named.back());
-        }
-    if (const YAML::Node ps = at(at(doc, "setup"), "players"); ps.IsMap()) m.players = int(ps.size());
-    else if (const YAML::Node n = at(at(doc, "deal"), "players"); n.IsScalar() && is_integer(n.Scalar())) m.players = int(std::clamp(number(n.Scalar()), 1LL, 9LL));
-    return m.mutate();
-  });
+  return mutate_docs(text, seed, mutate_scenario_doc);
 }
 
 std::optional<std::string> mutate_spec_text(std::string_view text, unsigned seed) {
   return mutate_docs(text, seed, mutate_spec_doc);
+}
+
+bool mutate_scenario_docs(std::vector<YamlNode>& docs, unsigned seed) { return mutate_tree_docs(docs, seed, mutate_scenario_doc); }
+
+bool mutate_spec_docs(std::vector<YamlNode>& docs, unsigned seed) { return mutate_tree_docs(docs, seed, mutate_spec_doc); }
+
+std::string yaml_text(const std::vector<YamlNode>& docs) {
+  std::vector<YAML::Node> trees;
+  for (const YamlNode& d : docs)
+    if (!d.is_null()) trees.push_back(to_yaml(d));
+  return emit(trees).value_or("");
 }
 
 }  // namespace meldcheck

@@ -7,6 +7,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "files/yaml_doc.h"
 
 namespace meldcheck {
 
@@ -19,5 +22,15 @@ std::optional<std::string> mutate_scenario_text(std::string_view text, unsigned 
 // (another of its key's, or nonsense), a list element dropped, repeated or moved, a
 // boolean, a variant's or option's patch. nullopt when the text is no YAML.
 std::optional<std::string> mutate_spec_text(std::string_view text, unsigned seed);
+
+// The same changes on documents read already, as a fuzz target's structured input carries
+// them (the text written only for a finding): the maps among `docs` are kept, one of them
+// changed (or, now and then, one left out), as the text versions change and write them.
+// False when nothing could change (no map among them).
+bool mutate_scenario_docs(std::vector<YamlNode>& docs, unsigned seed);
+bool mutate_spec_docs(std::vector<YamlNode>& docs, unsigned seed);
+
+// Documents written as YAML text, each a document of its own (null ones left out).
+std::string yaml_text(const std::vector<YamlNode>& docs);
 
 }  // namespace meldcheck

@@ -6,7 +6,11 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/random_play.h"
+#include "files/scenario_writer.h"
+#include "fuzz/position.h"
 #include "fuzz/scenario_mutator.h"
+#include "fuzz/tree_input.h"
 #include "files/yaml_mutation.h"
 #include "fuzz/targets.h"
 #include "hunting/scenario_case.h"
@@ -20,6 +24,16 @@ bool parses_as_scenarios(const std::string& text) {
   try {
     parse_scenarios(text, "mutated.yaml", RulesetLibrary::embedded());
     return true;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+// An input of scenario_mutate_fuzz's, text or trees, reads as scenarios.
+bool reads_as_scenarios(const std::string& bytes) {
+  try {
+    std::optional<std::vector<YamlNode>> docs = input_docs(bytes, "mutated.yaml");
+    return docs && !ScenarioFile(std::move(*docs), "mutated.yaml", RulesetLibrary::embedded()).scenarios().empty();
   } catch (const InputError&) {
     return false;
   }
@@ -107,11 +121,84 @@ TEST(ScenarioMutator, NeverBeyondMaxSize) {
 
 TEST(ScenarioMutator, NoYamlStartsAgainFromASeedScenario) {
   // Without libFuzzer (this test) there is no byte-level mutation to fall back on.
-  std::string junk = "[[{\x01 not: yaml: at all";
-  std::vector<uint8_t> buf(4096);
-  std::memcpy(buf.data(), junk.data(), junk.size());
-  const size_t n = mutate_scenario(buf.data(), junk.size(), buf.size(), 1);
-  EXPECT_TRUE(parses_as_scenarios(std::string(buf.begin(), buf.begin() + long(n))));
+  for (std::string junk : {std::string("[[{\x01 not: yaml: at all"), std::string("\0MT\x05\x04" "broken", 11)}) {
+    std::vector<uint8_t> buf(4096);
+    std::memcpy(buf.data(), junk.data(), junk.size());
+    const size_t n = mutate_scenario(buf.data(), junk.size(), buf.size(), 1);
+    EXPECT_TRUE(reads_as_scenarios(std::string(buf.begin(), buf.begin() + long(n))));
+  }
+}
+
+// The mutators' output is the documents in the encoding of fuzz/tree_input.h, read back
+// without a YAML parser; most of it still scenarios (rulesets), as with the text mutations.
+TEST(ScenarioMutator, MutatedTreesMostlyStayScenarios) {
+  int ok = 0, total = 0;
+  for (const std::string& text : scenario_texts())
+    for (unsigned seed = 0; seed < 3; ++seed) {
+      std::vector<uint8_t> buf(text.begin(), text.end());
+      buf.resize(text.size() * 2 + 4096);
+      const size_t n = mutate_scenario(buf.data(), text.size(), buf.size(), seed);
+      const std::string out(buf.begin(), buf.begin() + long(n));
+      EXPECT_TRUE(is_encoded(out));
+      ++total;
+      ok += reads_as_scenarios(out);
+      // And mutated again from there.
+      buf.resize(out.size() * 2 + 4096);
+      const size_t m = mutate_scenario(buf.data(), n, buf.size(), seed + 100);
+      EXPECT_TRUE(decode_docs(std::string_view(reinterpret_cast<const char*>(buf.data()), m)));
+    }
+  EXPECT_GE(double(ok) / total, 0.75);
+}
+
+TEST(SpecMutator, MutatedTreesMostlyStayRulesets) {
+  int ok = 0, total = 0;
+  for (const std::string& text : spec_texts())
+    for (unsigned seed = 0; seed < 20; ++seed) {
+      std::vector<uint8_t> buf(text.begin(), text.end());
+      buf.resize(text.size() * 2);
+      const size_t n = mutate_spec(buf.data(), text.size(), buf.size(), seed);
+      const std::optional<std::vector<YamlNode>> docs = decode_docs(std::string_view(reinterpret_cast<const char*>(buf.data()), n));
+      ASSERT_TRUE(docs);
+      ++total;
+      ok += loads_as_ruleset(yaml_text(*docs));
+    }
+  EXPECT_GE(double(ok) / total, 0.5);
+}
+
+// A document read from its encoding is the document read from its text, and the targets
+// find the same in both: every scenario of scenarios/ and every ruleset of spec/.
+TEST(TreeInput, TheEncodingReadsAsTheText) {
+  for (const std::string& text : scenario_texts()) {
+    const std::vector<YamlNode> docs = parse_yaml(text, "t.yaml");
+    const std::string bytes = encode_docs(docs);
+    const std::optional<std::vector<YamlNode>> back = decode_docs(bytes);
+    ASSERT_TRUE(back);
+    ASSERT_EQ(back->size(), docs.size());
+    for (size_t i = 0; i < docs.size(); ++i) EXPECT_TRUE(same_tree((*back)[i], docs[i]));
+    const Found from_text = scenario_mutate_fuzz(reinterpret_cast<const uint8_t*>(text.data()), text.size());
+    const Found from_tree = scenario_mutate_fuzz(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+    EXPECT_EQ(from_text.message(), from_tree.message());
+  }
+  for (const std::string& text : spec_texts()) {
+    const std::string bytes = encode_docs(parse_yaml(text, "spec.yaml"));
+    const Found found = spec_fuzz(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+    EXPECT_FALSE(found) << found.message();
+  }
+}
+
+TEST(TreeInput, BrokenEncodingsAreRefused) {
+  const std::string good = encode_docs(parse_yaml(std::string(seed_scenario(0)), "s.yaml"));
+  ASSERT_TRUE(decode_docs(good));
+  for (size_t cut = 3; cut < good.size(); ++cut) EXPECT_FALSE(decode_docs(good.substr(0, cut))) << cut;
+  EXPECT_FALSE(decode_docs(good + "x"));
+  // What no YAML text reads as: a control character, a key twice.
+  EXPECT_FALSE(decode_docs(std::string("\0MT\x01\x01\x02" "a\x01", 8)));
+  EXPECT_FALSE(decode_docs(std::string("\0MT\x01\x04\x02\x01k\x00\x01k\x00", 12)));
+  EXPECT_TRUE(decode_docs(std::string("\0MT\x01\x04\x02\x01k\x00\x01j\x00", 12)));
+  // A plain scalar that YAML reads as null is a null node in a text, never a scalar.
+  EXPECT_FALSE(decode_docs(std::string("\0MT\x01\x01\x04null", 10)));
+  EXPECT_FALSE(decode_docs(std::string("\0MT\x01\x01\x00", 6)));
+  EXPECT_TRUE(decode_docs(std::string("\0MT\x01\x02\x04null", 10)));
 }
 
 TEST(SpecMutator, MostMutationsStayRulesets) {
@@ -170,6 +257,33 @@ TEST(ScenarioCases, ADealIsKept) {
   EXPECT_EQ(cases[0].cases[0].deal->seed, 9u);
   EXPECT_EQ(cases[0].cases[0].deal->dealer, 1);
   EXPECT_EQ(cases[0].cases[0].actions[0].player, 2);  // the player after the dealer
+}
+
+// What the differential targets hand the reference model for a position is what its setup,
+// written and read back, holds (hunt::model_setup_of's reading), along random games of
+// every ruleset.
+TEST(SetupNode, IsTheWrittenSetupReadBack) {
+  int positions = 0;
+  for (const auto& spec : RulesetLibrary::embedded().all()) {
+    const RuleSet& r = spec->base();
+    for (int players = r.players.min; players <= std::min<int>(r.players.max, r.players.min + 2); ++players) {
+      GameState s = new_match(r, players, uint64_t(players), players - 1);
+      RandomPlayer player(uint64_t(players) * 7);
+      for (int step = 0; step < 300 && !s.game_over; ++step) {
+        if (step % 7 == 0) {
+          const std::vector<YamlNode> read = parse_yaml(write_setup(s, r, 0), "setup");
+          ASSERT_EQ(read.size(), 1u);
+          EXPECT_TRUE(same_tree(setup_node(s, r), read[0])) << spec->id() << " step " << step << "\n" << write_setup(s, r, 0);
+          ++positions;
+        }
+        if (r.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty()) break;  // each step a solver proof
+        const Action* a = player.legal(s, r, true);
+        if (!a) break;
+        apply(s, r, *a);
+      }
+    }
+  }
+  EXPECT_GT(positions, 100);
 }
 
 }  // namespace

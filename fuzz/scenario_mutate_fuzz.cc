@@ -1,4 +1,5 @@
-// The scenarios of scenarios/, mutated in meaning by mutate_scenario (fuzz/scenario_mutator.h):
+// The scenarios of scenarios/, mutated in meaning by mutate_scenario (fuzz/scenario_mutator.h)
+// as trees (fuzz/tree_input.h: no YAML text is parsed but the corpus's own files):
 // each parsed scenario replayed with every check of `meldcheck simulate` (hunting/checks.h),
 // the executable catalog among them, so that the target is differential. The oracle: a
 // replay completes or refuses with a clause id, never a crash, a hang, an unmapped
@@ -7,6 +8,7 @@
 #include <string_view>
 
 #include "fuzz/targets.h"
+#include "fuzz/tree_input.h"
 #include "hunting/checks.h"
 #include "hunting/scenario_case.h"
 
@@ -76,8 +78,10 @@ Found scenario_mutate_fuzz(const uint8_t* data, size_t size) {
   Found found;
   std::vector<hunt::ScenarioCases> scenarios;
   try {
-    scenarios = hunt::parse_cases(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.yaml",
-                                  RulesetLibrary::embedded());
+    // The documents as the mutator left them (fuzz/tree_input.h), or a text of the corpus.
+    std::optional<std::vector<YamlNode>> docs = input_docs(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.yaml");
+    if (!docs) return found;  // a broken encoding: no input of the mutator's
+    scenarios = hunt::parse_cases(std::move(*docs), "fuzz.yaml", RulesetLibrary::embedded());
   } catch (const InputError& e) {
     if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
     return found;

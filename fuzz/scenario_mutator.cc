@@ -1,13 +1,13 @@
 #include "fuzz/scenario_mutator.h"
 
 #include <cstring>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "files/spec_files.h"
 #include "files/yaml_mutation.h"
+#include "fuzz/tree_input.h"
 
 // libFuzzer's own byte-level mutation: linked only under libFuzzer, not in the replayer.
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size) __attribute__((weak));
@@ -106,31 +106,54 @@ size_t put(uint8_t* data, size_t size, size_t max_size, std::string_view out) {
   return out.size();
 }
 
-// An input that is no YAML: libFuzzer's byte-level mutation may mend it, else a seed
-// document replaces it.
+// An input that is neither an encoding nor YAML text: libFuzzer's byte-level mutation may
+// mend it, else a seed document replaces it.
 size_t start_again(uint8_t* data, size_t size, size_t max_size, unsigned seed, std::string_view replacement) {
   if (LLVMFuzzerMutate && seed % 2 == 0) return LLVMFuzzerMutate(data, size, max_size);
   return put(data, size, max_size, replacement);
 }
 
-// A few draws, the first that changes the input and fits wins; else the input unchanged.
+// The input's documents (fuzz/tree_input.h), a few draws of a change to them, the first that
+// changes the input and fits wins, written as the encoding; else the input unchanged.
 size_t mutate_with(uint8_t* data, size_t size, size_t max_size, unsigned seed,
-                   const std::function<std::optional<std::string>(std::string_view, unsigned)>& mutate,
-                   std::string_view replacement) {
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
+                   bool (*mutate)(std::vector<YamlNode>&, unsigned), std::string_view replacement) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  std::optional<std::vector<YamlNode>> docs;
+  try {
+    docs = input_docs(bytes, "input.yaml");
+  } catch (const InputError&) {
+  }
+  if (!docs) return start_again(data, size, max_size, seed, replacement);
+  // The documents are changed only by a draw that succeeds; one whose result is the input
+  // again, or too long, is changed further by the next.
   for (unsigned attempt = 0; attempt < 4; ++attempt) {
-    const std::optional<std::string> out = mutate(text, seed + attempt * 0x9E3779B9u);
-    if (!out) return start_again(data, size, max_size, seed, replacement);
-    if (*out != text && out->size() <= max_size) return put(data, size, max_size, *out);
+    if (!mutate(*docs, seed + attempt * 0x9E3779B9u)) return start_again(data, size, max_size, seed, replacement);
+    const std::string out = encode_docs(*docs);
+    if (out != bytes && out.size() <= max_size) return put(data, size, max_size, out);
   }
   return size;
 }
 
-std::string_view seed_spec(unsigned seed) {
-  std::vector<std::string_view> texts;
-  for (const EmbeddedFile& f : spec_files())
-    if (f.name.ends_with(".yaml")) texts.push_back(f.text);
-  return texts[seed % texts.size()];
+// The seed documents, encoded once.
+std::string_view encoded(const std::vector<std::string>& encodings, unsigned seed) { return encodings[seed % encodings.size()]; }
+
+const std::vector<std::string>& encoded_scenarios() {
+  static const std::vector<std::string> all = [] {
+    std::vector<std::string> out;
+    for (const char* text : kScenarioSeeds) out.push_back(encode_docs(parse_yaml(text, "seed.yaml")));
+    return out;
+  }();
+  return all;
+}
+
+const std::vector<std::string>& encoded_specs() {
+  static const std::vector<std::string> all = [] {
+    std::vector<std::string> out;
+    for (const EmbeddedFile& f : spec_files())
+      if (f.name.ends_with(".yaml")) out.push_back(encode_docs(parse_yaml(f.text, std::string(f.name))));
+    return out;
+  }();
+  return all;
 }
 
 }  // namespace
@@ -138,11 +161,11 @@ std::string_view seed_spec(unsigned seed) {
 std::string_view seed_scenario(unsigned seed) { return kScenarioSeeds[seed % std::size(kScenarioSeeds)]; }
 
 size_t mutate_scenario(uint8_t* data, size_t size, size_t max_size, unsigned seed) {
-  return mutate_with(data, size, max_size, seed, mutate_scenario_text, seed_scenario(seed / 2));
+  return mutate_with(data, size, max_size, seed, mutate_scenario_docs, encoded(encoded_scenarios(), seed / 2));
 }
 
 size_t mutate_spec(uint8_t* data, size_t size, size_t max_size, unsigned seed) {
-  return mutate_with(data, size, max_size, seed, mutate_spec_text, seed_spec(seed / 2));
+  return mutate_with(data, size, max_size, seed, mutate_spec_docs, encoded(encoded_specs(), seed / 2));
 }
 
 }  // namespace meldcheck::fuzz

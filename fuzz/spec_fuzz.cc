@@ -1,4 +1,5 @@
-// Ruleset files (spec/*.yaml) mutated by mutate_spec (fuzz/scenario_mutator.h): the bytes
+// Ruleset files (spec/*.yaml) mutated by mutate_spec (fuzz/scenario_mutator.h) as trees
+// (fuzz/tree_input.h: no YAML text is parsed but the corpus's own files): the bytes
 // load as a ruleset or fail with an InputError that has a place; a ruleset that loads
 // plays one hand of random play, every step checked. A crash, a hang or a broken
 // invariant on a ruleset the loader accepted is a finding.
@@ -8,6 +9,7 @@
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "fuzz/targets.h"
+#include "fuzz/tree_input.h"
 #include "hunting/checks.h"
 #include "files/spec_files.h"
 
@@ -24,10 +26,16 @@ uint64_t fnv1a(std::string_view bytes) {
   return h;
 }
 
-// The bytes are one of spec/'s files as built in: the oracles' texts are its rules.
-bool pristine(std::string_view text) {
-  for (const EmbeddedFile& f : spec_files())
-    if (f.text == text) return true;
+// The ruleset is one of spec/'s files as built in, as read: the oracles' texts are its rules.
+bool pristine(const YamlNode& root) {
+  static const std::vector<YamlNode> built_in = [] {
+    std::vector<YamlNode> out;
+    for (const EmbeddedFile& f : spec_files())
+      if (f.name.ends_with(".yaml")) out.push_back(parse_yaml(f.text, std::string(f.name)).at(0));
+    return out;
+  }();
+  for (const YamlNode& r : built_in)
+    if (same_tree(r, root)) return true;
   return false;
 }
 
@@ -75,13 +83,16 @@ std::shared_ptr<hunt::Config> choose(const RulesetSpec& spec, SplitMix64& mix, F
 Found spec_fuzz(const uint8_t* data, size_t size) {
   Found found;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const bool every_check = pristine(text);
+  bool every_check = false;
   std::unique_ptr<RulesetSpec> spec;
   try {
-    std::vector<YamlNode> docs = parse_yaml(text, "fuzz.yaml");
-    if (docs.size() != 1) return found;  // a ruleset file holds one document
-    known_id(docs[0]);
-    spec = std::make_unique<RulesetSpec>(std::move(docs[0]), "fuzz.yaml");
+    // The document as the mutator left it (fuzz/tree_input.h), or a text of the corpus.
+    std::optional<std::vector<YamlNode>> docs = input_docs(text, "fuzz.yaml");
+    if (!docs || docs->size() != 1) return found;  // a ruleset file holds one document
+    every_check = pristine((*docs)[0]);
+    known_id((*docs)[0]);
+    std::vector<YamlNode>& read = *docs;
+    spec = std::make_unique<RulesetSpec>(std::move(read[0]), "fuzz.yaml");
   } catch (const InputError& e) {
     if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
     return found;

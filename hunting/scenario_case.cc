@@ -65,12 +65,16 @@ std::optional<DealInfo> deal_of(const YamlNode& doc, const Scenario& sc) {
 }  // namespace
 
 std::vector<ScenarioCases> parse_cases(std::string_view text, const std::string& file, const RulesetLibrary& library) {
-  const std::vector<Scenario> scenarios = parse_scenarios(text, file, library);
-  // The documents again, for what a Scenario does not keep: whether it was dealt.
-  const std::vector<YamlNode> docs = parse_yaml(text, file);
+  return parse_cases(parse_yaml(text, file), file, library);
+}
+
+std::vector<ScenarioCases> parse_cases(std::vector<YamlNode> docs, const std::string& file, const RulesetLibrary& library) {
+  const ScenarioFile read(std::move(docs), file, library);
+  const std::vector<Scenario>& scenarios = read.scenarios();
+  // The documents too, for what a Scenario does not keep: whether it was dealt.
   std::vector<ScenarioCases> out;
   size_t next = 0;
-  for (const YamlNode& doc : docs) {
+  for (const YamlNode& doc : read.docs()) {
     if (doc.is_null()) continue;  // parse_scenarios skips these too
     const Scenario& sc = scenarios.at(next++);
     out.push_back({sc.name, scenario_cases(sc, scenario_config(sc, library), deal_of(doc, sc), &doc)});

@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "fuzz/targets.h"
+#include "fuzz/tree_input.h"
 #include "hunting/shrink.h"
 
 namespace meldcheck {
@@ -60,6 +61,13 @@ int reproduce_command(const ReproduceFlags& flags) {
     return 2;
   }
   const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // The scenario and ruleset targets' inputs are trees in bytes (fuzz/tree_input.h): written
+  // out as YAML for a person, and for `meldcheck replay`.
+  if (const std::string_view raw(reinterpret_cast<const char*>(bytes.data()), bytes.size()); fuzz::is_encoded(raw)) {
+    const std::string path = flags.input + ".yaml";
+    std::ofstream(path) << fuzz::input_text(raw);
+    std::cout << "the input as YAML: " << path << "\n";
+  }
   // In a child process, so that an input that crashes the engine is reported, not shared.
   std::cout.flush();
   const pid_t child = fork();
@@ -73,7 +81,7 @@ int reproduce_command(const ReproduceFlags& flags) {
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   std::cout << "finding: " << target->name << " crashes on " << flags.input << " (" << strsignal(WTERMSIG(status))
             << "); the input itself reproduces it: run the target's binary on it, or, for the scenario targets, "
-               "`meldcheck replay` on it\n";
+               "`meldcheck replay` on it (on its .yaml, for an input of trees)\n";
   return 1;
 }
 

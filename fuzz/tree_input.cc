@@ -1,0 +1,180 @@
+#include "fuzz/tree_input.h"
+
+#include <cstdint>
+
+#include "files/yaml_mutation.h"
+
+namespace meldcheck::fuzz {
+namespace {
+
+constexpr std::string_view kMagic{"\0MT", 3};
+constexpr int kMaxDepth = YamlLimits{}.max_depth;
+constexpr size_t kMaxNodes = YamlLimits{}.max_nodes;
+
+enum Kind : uint8_t { kNull = 0, kPlain = 1, kQuoted = 2, kSequence = 3, kMap = 4 };
+
+void put_varint(std::string& out, size_t v) {
+  while (v >= 0x80) {
+    out += char(uint8_t(v) | 0x80);
+    v >>= 7;
+  }
+  out += char(uint8_t(v));
+}
+
+void put_string(std::string& out, const std::string& s) {
+  put_varint(out, s.size());
+  out += s;
+}
+
+void put_node(std::string& out, const YamlNode& n) {
+  switch (n.kind) {
+    case YamlNode::Kind::kNull: out += char(kNull); return;
+    case YamlNode::Kind::kScalar:
+      out += char(n.quoted ? kQuoted : kPlain);
+      put_string(out, n.scalar);
+      return;
+    case YamlNode::Kind::kSequence:
+      out += char(kSequence);
+      put_varint(out, n.items.size());
+      for (const YamlNode& i : n.items) put_node(out, i);
+      return;
+    case YamlNode::Kind::kMap:
+      out += char(kMap);
+      put_varint(out, n.entries.size());
+      for (const YamlEntry& e : n.entries) {
+        put_string(out, e.first.scalar);
+        put_node(out, e.second);
+      }
+      return;
+  }
+}
+
+// Text the YAML reader lets through (files/yaml_doc.cc's check_text): no control
+// characters but tab, line feed and carriage return, and valid UTF-8.
+bool readable_text(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return false;
+    size_t len = 1;
+    if (c >= 0x80) {
+      len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+      if (len == 0 || i + len > s.size()) return false;
+      for (size_t k = 1; k < len; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+class Decoder {
+ public:
+  explicit Decoder(std::string_view bytes) : in_(bytes) {}
+
+  bool varint(size_t& v) {
+    v = 0;
+    for (int shift = 0; shift < 63; shift += 7) {
+      if (at_ >= in_.size()) return false;
+      const uint8_t b = uint8_t(in_[at_++]);
+      v |= size_t(b & 0x7F) << shift;
+      if (!(b & 0x80)) return true;
+    }
+    return false;
+  }
+  bool string(std::string& s) {
+    size_t n = 0;
+    if (!varint(n) || n > in_.size() - at_) return false;
+    s.assign(in_.substr(at_, n));
+    at_ += n;
+    return readable_text(s);
+  }
+  bool node(YamlNode& n, int depth) {
+    if (depth > kMaxDepth || ++nodes_ > kMaxNodes || at_ >= in_.size()) return false;
+    n.mark = Mark{int(nodes_), depth + 1};
+    const uint8_t kind = uint8_t(in_[at_++]);
+    size_t count = 0;
+    switch (kind) {
+      case kNull: return true;
+      case kPlain:
+      case kQuoted:
+        n.kind = YamlNode::Kind::kScalar;
+        n.quoted = kind == kQuoted;
+        return string(n.scalar) && (n.quoted || !reads_as_null(n.scalar));  // the reader's null is a null node
+      case kSequence:
+        n.kind = YamlNode::Kind::kSequence;
+        if (!varint(count) || count > in_.size() - at_) return false;  // a byte at least an item
+        n.items.resize(count);
+        for (YamlNode& i : n.items)
+          if (!node(i, depth + 1)) return false;
+        return true;
+      case kMap:
+        n.kind = YamlNode::Kind::kMap;
+        if (!varint(count) || count > (in_.size() - at_) / 2) return false;  // two bytes at least an entry
+        n.entries.resize(count);
+        for (size_t k = 0; k < count; ++k) {
+          YamlEntry& e = n.entries[k];
+          e.first.kind = YamlNode::Kind::kScalar;
+          e.first.mark = Mark{int(++nodes_), depth + 2};
+          if (!string(e.first.scalar)) return false;
+          for (size_t j = 0; j < k; ++j)
+            if (n.entries[j].first.scalar == e.first.scalar) return false;  // the reader refuses a key twice
+          if (!node(e.second, depth + 1)) return false;
+        }
+        return true;
+      default: return false;
+    }
+  }
+  bool done() const { return at_ == in_.size(); }
+
+ private:
+  std::string_view in_;
+  size_t at_ = kMagic.size();
+  size_t nodes_ = 0;
+};
+
+}  // namespace
+
+bool same_tree(const YamlNode& a, const YamlNode& b) {
+  if (a.kind != b.kind || a.scalar != b.scalar || a.quoted != b.quoted || a.items.size() != b.items.size() ||
+      a.entries.size() != b.entries.size())
+    return false;
+  for (size_t i = 0; i < a.items.size(); ++i)
+    if (!same_tree(a.items[i], b.items[i])) return false;
+  for (size_t i = 0; i < a.entries.size(); ++i)
+    if (!same_tree(a.entries[i].first, b.entries[i].first) || !same_tree(a.entries[i].second, b.entries[i].second)) return false;
+  return true;
+}
+
+bool is_encoded(std::string_view bytes) { return bytes.substr(0, kMagic.size()) == kMagic; }
+
+std::string encode_docs(const std::vector<YamlNode>& docs) {
+  std::string out(kMagic);
+  put_varint(out, docs.size());
+  for (const YamlNode& d : docs) put_node(out, d);
+  return out;
+}
+
+std::optional<std::vector<YamlNode>> decode_docs(std::string_view bytes) {
+  if (!is_encoded(bytes)) return std::nullopt;
+  Decoder in(bytes);
+  size_t count = 0;
+  if (!in.varint(count) || count > bytes.size()) return std::nullopt;
+  std::vector<YamlNode> docs(count);
+  for (YamlNode& d : docs)
+    if (!in.node(d, 0)) return std::nullopt;
+  if (!in.done()) return std::nullopt;
+  return docs;
+}
+
+std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file) {
+  if (is_encoded(bytes)) return decode_docs(bytes);
+  return parse_yaml(bytes, file);
+}
+
+std::string input_text(std::string_view bytes) {
+  if (!is_encoded(bytes)) return std::string(bytes);
+  const std::optional<std::vector<YamlNode>> docs = decode_docs(bytes);
+  return docs ? yaml_text(*docs) : "";
+}
+
+}  // namespace meldcheck::fuzz
