@@ -3,6 +3,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <span>
 
 #include "engine/random_play.h"
@@ -26,10 +27,11 @@ bool solver_bound(const GameState& s, const RuleSet& r) { return r.draw.empty_st
 // apart: where most inputs start, so that a few bytes reach what takes a game hundreds of
 // steps (a contract laid, a hand about to end, a later round). The same in every run, and
 // played only as far as an input has asked, once for each configuration and player count.
-// A position of the match, with its setup as the reference model reads it (written once).
+// A position of the match, with its setup as the reference model reads it, written once
+// when an input first starts there (most positions of most configurations never are).
 struct Played {
   GameState state;
-  YamlNode written;  // setup_node(state): what Checker::hand_starts reads the model from
+  std::optional<YamlNode> written;  // setup_node(state): what Checker::hand_starts reads the model from
 };
 
 class PlayedMatch {
@@ -45,9 +47,12 @@ class PlayedMatch {
         if (a) apply(s_, rules_, *a);
         ended_ = !a;
       }
-      if (!ended_) kept_.push_back({s_, setup_node(s_, rules_)});
+      if (!ended_) kept_.push_back({s_, std::nullopt});
     }
-    return kept_.empty() ? nullptr : &kept_[std::min(i, kept_.size()) - 1];
+    if (kept_.empty()) return nullptr;
+    Played& p = kept_[std::min(i, kept_.size()) - 1];
+    if (!p.written) p.written = setup_node(p.state, rules_);
+    return &p;
   }
 
  private:
@@ -114,7 +119,7 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
   // checker's model reads it from the position's setup (written once for the match), not
   // from the steps that led there (playing those through the model at every input would
   // cost the target its speed; simulate's boundary starts play them).
-  if (auto f = played ? checker.hand_starts(s, nullptr, &played->written) : checker.hand_starts(s, &dealt)) return failed(*f, s);
+  if (auto f = played ? checker.hand_starts(s, nullptr, &*played->written) : checker.hand_starts(s, &dealt)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
   static thread_local std::vector<Action> legal;
   for (int steps = 0; in.remaining_bytes() > 0 && steps < most_steps && !s.game_over; ++steps) {
