@@ -7,7 +7,8 @@
 # the run's wall clock (libFuzzer's own count of executions, the seeds' first run included)
 # and over the CPU seconds it had, those CPU seconds of its wall seconds (fewer when
 # something else shared the machine), the final coverage (cov / ft) and what the run
-# found. A benchmark, not a test: it exits 0 whatever the rates.
+# found (its log and input kept, the folder named on stderr). A benchmark, not a test: it
+# exits 0 whatever the rates.
 #
 # The README's table of ten-minute runs is `fuzz/bench_targets.sh build/fuzz 600`.
 set -u
@@ -73,5 +74,9 @@ for t in "${targets[@]}"; do
   label="\`$t\`"
   [ ${#opts[@]} -gt 0 ] && label="$label (\`${opts[*]}\`)"
   printf '| %s | %s | %s | %.0f / %.0f | %s | %s |\n' "$label" "$rate" "$per_cpu" "$cpu" "$wall" "${cov:-?}" "$found"
-  rm -rf "$work"
+  if [ "$found" = nothing ]; then
+    rm -rf "$work"
+  else
+    echo "$t: the run's log and the input it found are kept in $work" >&2
+  fi
 done
