@@ -746,6 +746,70 @@ std::map<int, bool> read_player_flags(const Reader& in, const YamlNode& n, std::
   return out;
 }
 
+// An expected table: each meld's id, owner where said, and cards as written.
+std::vector<WrittenMeld> read_expected_table(Reader& in, const YamlNode& v) {
+  in.expect_seq(v, "table");
+  std::vector<WrittenMeld> melds;
+  for (const YamlNode& m : v.items) {
+    in.keys_of(m, "meld");
+    WrittenMeld w;
+    w.mark = m.mark;
+    w.id = in.meld_id(in.require(m, "id"));
+    if (const YamlNode* o = m.find("owner")) w.owner = in.player(*o);
+    const YamlNode& cards = in.require(m, "cards");
+    in.expect_seq(cards, "cards");
+    for (const YamlNode& c : cards.items) w.cards.push_back(in.written_card(c));
+    melds.push_back(std::move(w));
+  }
+  return melds;
+}
+
+// `owed:`, what the player to move owes: a card, or none (which `turn:` cannot say), for each.
+Owed read_owed(Reader& in, const YamlNode& v) {
+  in.keys_of(v, "owed");
+  Owed o;
+  auto card_or_none = [&](const YamlNode& n) -> std::optional<Face> {
+    if (n.is_scalar() && n.scalar == "none") return std::nullopt;
+    return in.face(n);
+  };
+  if (const YamlNode* t = v.find("must_use")) o.must_use = card_or_none(*t);
+  if (const YamlNode* t = v.find("no_discard")) o.no_discard = card_or_none(*t);
+  if (const YamlNode* t = v.find("pile_meld")) o.pile_meld = in.boolean(*t, "pile_meld");
+  if (const YamlNode* t = v.find("freed_jokers")) o.freed_jokers = int(in.integer(*t, 0, kMaxJokers, "freed_jokers"));
+  o.names_must_use = v.find("must_use") != nullptr;
+  o.names_no_discard = v.find("no_discard") != nullptr;
+  return o;
+}
+
+// The discard on offer: none, or from whom and whether declined.
+Offer read_expected_offer(Reader& in, const YamlNode& v) {
+  if (v.is_scalar() && v.scalar == "none") return Offer{};
+  in.keys_of(v, "offer");
+  Offer offer{uint8_t(in.player(in.require(v, "from"))), false};
+  if (const YamlNode* d = v.find("declined")) offer.declined = in.boolean(*d, "declined");
+  return offer;
+}
+
+// The turn's books (`turn:`), each as said.
+TurnBooks read_turn_books(Reader& in, const YamlNode& v) {
+  in.keys_of(v, "turn");
+  TurnBooks t;
+  for (const auto& [tk, tv] : v.entries) {
+    const std::string& name = tk.scalar;
+    if (name == "must_use") t.must_use = in.face(tv);
+    if (name == "no_discard") t.no_discard = in.face(tv);
+    if (name == "pile_meld_due") t.pile_meld_due = in.faces(tv);
+    if (name == "freed_jokers") t.freed_jokers = int(in.integer(tv, 0, kMaxJokers, name));
+    if (name == "actions") t.actions = int(in.integer(tv, 0, 255, name));
+    if (name == "melded") t.melded = in.boolean(tv, name);
+    if (name == "built") t.built = in.boolean(tv, name);
+    if (name == "built_on_others") t.built_on_others = in.boolean(tv, name);
+    if (name == "opened_now") t.opened_now = in.boolean(tv, name);
+    if (name == "discarded") t.discarded = in.boolean(tv, name);
+  }
+  return t;
+}
+
 Expectations read_expect(Reader& in, const YamlNode& n) {
   in.keys_of(n, "expect");
   Expectations e;
@@ -759,20 +823,7 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
     } else if (key == "hand_size") {
       e.hand_size = read_player_numbers(in, v, key);
     } else if (key == "table") {
-      in.expect_seq(v, "table");
-      std::vector<WrittenMeld> melds;
-      for (const YamlNode& m : v.items) {
-        in.keys_of(m, "meld");
-        WrittenMeld w;
-        w.mark = m.mark;
-        w.id = in.meld_id(in.require(m, "id"));
-        if (const YamlNode* o = m.find("owner")) w.owner = in.player(*o);
-        const YamlNode& cards = in.require(m, "cards");
-        in.expect_seq(cards, "cards");
-        for (const YamlNode& c : cards.items) w.cards.push_back(in.written_card(c));
-        melds.push_back(std::move(w));
-      }
-      e.table = std::move(melds);
+      e.table = read_expected_table(in, v);
     } else if (key == "stock_size") {
       e.stock_size = int(in.integer(v, 0, kMaxCards, key));
     } else if (key == "discard") {
@@ -784,19 +835,7 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
     } else if (key == "opened") {
       e.opened = read_player_flags(in, v, key);
     } else if (key == "owed") {
-      in.keys_of(v, "owed");
-      Owed o;
-      auto card_or_none = [&](const YamlNode& n) -> std::optional<Face> {
-        if (n.is_scalar() && n.scalar == "none") return std::nullopt;
-        return in.face(n);
-      };
-      if (const YamlNode* t = v.find("must_use")) o.must_use = card_or_none(*t);
-      if (const YamlNode* t = v.find("no_discard")) o.no_discard = card_or_none(*t);
-      if (const YamlNode* t = v.find("pile_meld")) o.pile_meld = in.boolean(*t, "pile_meld");
-      if (const YamlNode* t = v.find("freed_jokers")) o.freed_jokers = int(in.integer(*t, 0, kMaxJokers, "freed_jokers"));
-      o.names_must_use = v.find("must_use") != nullptr;
-      o.names_no_discard = v.find("no_discard") != nullptr;
-      e.owed = o;
+      e.owed = read_owed(in, v);
     } else if (key == "can_move") {
       e.can_move = in.boolean(v, key);
     } else if (key == "stock") {
@@ -806,30 +845,9 @@ Expectations read_expect(Reader& in, const YamlNode& n) {
     } else if (key == "built_on_others") {
       e.built_on_others = read_player_flags(in, v, key);
     } else if (key == "offer") {
-      if (v.is_scalar() && v.scalar == "none") {
-        e.offer = Offer{};
-      } else {
-        in.keys_of(v, "offer");
-        e.offer = Offer{uint8_t(in.player(in.require(v, "from"))), false};
-        if (const YamlNode* d = v.find("declined")) e.offer->declined = in.boolean(*d, "declined");
-      }
+      e.offer = read_expected_offer(in, v);
     } else if (key == "turn") {
-      in.keys_of(v, "turn");
-      TurnBooks t;
-      for (const auto& [tk, tv] : v.entries) {
-        const std::string& name = tk.scalar;
-        if (name == "must_use") t.must_use = in.face(tv);
-        if (name == "no_discard") t.no_discard = in.face(tv);
-        if (name == "pile_meld_due") t.pile_meld_due = in.faces(tv);
-        if (name == "freed_jokers") t.freed_jokers = int(in.integer(tv, 0, kMaxJokers, name));
-        if (name == "actions") t.actions = int(in.integer(tv, 0, 255, name));
-        if (name == "melded") t.melded = in.boolean(tv, name);
-        if (name == "built") t.built = in.boolean(tv, name);
-        if (name == "built_on_others") t.built_on_others = in.boolean(tv, name);
-        if (name == "opened_now") t.opened_now = in.boolean(tv, name);
-        if (name == "discarded") t.discarded = in.boolean(tv, name);
-      }
-      e.turn = t;
+      e.turn = read_turn_books(in, v);
     } else if (key == "best_move") {
       if (!in.rules().table.free_rearrangement) in.fail(v, "'best_move' belongs to rulesets with a freely rearranged table (rummikub)");
       in.keys_of(v, "best_move");
