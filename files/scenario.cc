@@ -639,6 +639,36 @@ Outcome read_outcome(const Reader& in, const YamlNode& n, const RulesetLibrary& 
 
 Expectations read_expect(Reader& in, const YamlNode& n);
 
+// A claim: what it takes, and the meld it makes or the layoff, not both.
+void read_claim(Reader& in, const YamlNode& v, Action& a) {
+  a.kind = ActionKind::kClaim;
+  in.keys_of(v, "claim");
+  a.take = read_take(in, in.require(v, "take"));
+  const YamlNode* meld = v.find("meld");
+  const YamlNode* layoff = v.find("layoff");
+  if (meld && layoff) in.fail(*layoff, "a claim melds or lays off, not both");
+  if (meld) read_melds(in, *meld, a);
+  if (layoff) {
+    a.claim_layoff = true;
+    read_layoff(in, *layoff, a);
+  }
+}
+
+// The next hand: dealt from a seed, or set up by hand (a setup with its players).
+void read_next_hand(Reader& in, const YamlNode& v, Step& step) {
+  step.action.kind = ActionKind::kNextHand;
+  in.expect_map(v, "next_hand");
+  if (v.find("players")) {
+    Reader nested = in;
+    step.next_hand_setup = read_setup(nested, v, "next_hand");
+    return;
+  }
+  in.keys_of(v, "next_hand");
+  for (const auto& [k, value] : v.entries)
+    if (k.scalar != "seed") in.fail(k, "a next_hand without players takes only seed");
+  step.action.seed = in.uint64(in.require(v, "seed"), "seed");
+}
+
 Step read_step(Reader& in, const YamlNode& n, const RulesetLibrary& library, int index) {
   Step step;
   step.mark = n.mark;
@@ -691,29 +721,9 @@ Step read_step(Reader& in, const YamlNode& n, const RulesetLibrary& library, int
     if (!action->is_null() && !(action->is_scalar() && action->scalar == "true") && !(action->is_map() && action->entries.empty()))
       in.fail(*action, kind + " takes no value");
   } else if (kind == "claim") {
-    a.kind = ActionKind::kClaim;
-    in.keys_of(*action, "claim");
-    a.take = read_take(in, in.require(*action, "take"));
-    const YamlNode* meld = action->find("meld");
-    const YamlNode* layoff = action->find("layoff");
-    if (meld && layoff) in.fail(*layoff, "a claim melds or lays off, not both");
-    if (meld) read_melds(in, *meld, a);
-    if (layoff) {
-      a.claim_layoff = true;
-      read_layoff(in, *layoff, a);
-    }
+    read_claim(in, *action, a);
   } else if (kind == "next_hand") {
-    a.kind = ActionKind::kNextHand;
-    in.expect_map(*action, "next_hand");
-    if (action->find("players")) {
-      Reader nested = in;
-      step.next_hand_setup = read_setup(nested, *action, "next_hand");
-    } else {
-      in.keys_of(*action, "next_hand");
-      for (const auto& [k, v] : action->entries)
-        if (k.scalar != "seed") in.fail(k, "a next_hand without players takes only seed");
-      a.seed = in.uint64(in.require(*action, "seed"), "seed");
-    }
+    read_next_hand(in, *action, step);
   }
   if (const YamlNode* e = n.find("expect")) step.outcome = read_outcome(in, *e, library);
   if (const YamlNode* l = n.find("listed")) step.listed = in.boolean(*l, "listed");
