@@ -160,6 +160,7 @@ bool place_run(std::span<const Token> tokens, int suit, Window w, std::array<boo
 // order written (fewest pairs out of order), and of two as near the one with the earlier
 // written lower (spec/: meld.ace). Tokens before `first` keep their places (a run built on).
 void nearest_written_order(Formed& f, int first, int tokens) {
+  if (tokens <= kRanks) return;  // a stretch of thirteen places or fewer holds each face once
   std::array<std::pair<uint8_t, uint8_t>, 4> twins{};  // tokens whose places hold one face
   int count = 0;
   for (int i = first; i < tokens; ++i)
