@@ -27,16 +27,18 @@ bool solver_bound(const GameState& s, const RuleSet& r) { return r.draw.empty_st
 // apart: where most inputs start, so that a few bytes reach what takes a game hundreds of
 // steps (a contract laid, a hand about to end, a later round). The same in every run, and
 // played only as far as an input has asked, once for each configuration and player count.
-// A position of the match, with its setup as the reference model reads it, written once
-// when an input first starts there (most positions of most configurations never are).
+// A position of the match, with the reference model's reading of it written out as a setup,
+// read once when an input first starts there (most positions of most configurations never
+// are): the model reads each position itself, once, not once an input.
 struct Played {
   GameState state;
-  std::optional<YamlNode> written;  // setup_node(state): what Checker::hand_starts reads the model from
+  std::optional<hunt::ModelSetup> read;  // model_setup(setup_node(state)): what Checker::hand_starts starts from
 };
 
 class PlayedMatch {
  public:
-  PlayedMatch(const RuleSet& rules, int players) : rules_(rules), s_(new_match(rules, players, 1, players - 1)) {}
+  PlayedMatch(const hunt::Config& config, int players)
+      : config_(config), rules_(config.rules), s_(new_match(rules_, players, 1, players - 1)) {}
 
   // Position `i` (1-based), or the last one of a match that ended before it; nullptr when
   // the match ended at once.
@@ -51,11 +53,12 @@ class PlayedMatch {
     }
     if (kept_.empty()) return nullptr;
     Played& p = kept_[std::min(i, kept_.size()) - 1];
-    if (!p.written) p.written = setup_node(p.state, rules_);
+    if (!p.read) p.read = hunt::model_setup(setup_node(p.state, rules_), config_);
     return &p;
   }
 
  private:
+  const hunt::Config& config_;
   const RuleSet& rules_;
   RandomPlayer player_{1};
   GameState s_;
@@ -63,11 +66,20 @@ class PlayedMatch {
   std::deque<Played> kept_;  // stable addresses as it grows
 };
 
+// The matches of the configurations met most recently: all are kept up to a bound and then
+// dropped together, so that a long run's memory stays under libFuzzer's limit.
+constexpr size_t kMatchesKept = 8192;
+
 const Played* played_position(const Chosen& c, size_t i) {
   static std::mutex mutex;
-  static std::map<std::pair<const hunt::Config*, int>, PlayedMatch> made;
+  static std::map<std::pair<std::shared_ptr<const hunt::Config>, int>, PlayedMatch> made;
   const std::lock_guard lock(mutex);
-  auto it = made.try_emplace({c.config.get(), c.players}, c.config->rules, c.players).first;
+  std::pair key{c.config, c.players};
+  auto it = made.find(key);
+  if (it == made.end()) {
+    if (made.size() >= kMatchesKept) made.clear();
+    it = made.try_emplace(std::move(key), *c.config, c.players).first;
+  }
   return it->second.position(i);
 }
 
@@ -116,10 +128,10 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
     return found;
   };
   // A played position is judged as a setup written before the game, as a scenario's is: the
-  // checker's model reads it from the position's setup (written once for the match), not
+  // checker's model starts from its own reading of the position's setup (read once for the match), not
   // from the steps that led there (playing those through the model at every input would
   // cost the target its speed; simulate's boundary starts play them).
-  if (auto f = played ? checker.hand_starts(s, nullptr, &*played->written) : checker.hand_starts(s, &dealt)) return failed(*f, s);
+  if (auto f = played ? checker.hand_starts(s, *played->read) : checker.hand_starts(s, &dealt)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
   static thread_local std::vector<Action> legal;
   for (int steps = 0; in.remaining_bytes() > 0 && steps < most_steps && !s.game_over; ++steps) {

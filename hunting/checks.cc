@@ -172,36 +172,45 @@ const oracle::Catalog& Checker::catalog() {
 bool Checker::sampled_now() const { return level_ == CheckLevel::kAll || steps_ % kSampleEvery == 0; }
 
 std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* dealt, const YamlNode* written) {
-  turns_ = start_turns_ = s.turns;
-  model_.reset();
-  if (level_ == CheckLevel::kNone) return std::nullopt;
   // The oracle side never reads the engine's books: a deal it makes itself, a setup it reads
   // itself (as written, or the position written out as one), and from there it keeps its
   // own dealer and round for the next hands' deals.
-  if (dealt) {
-    deal_dealer_ = dealt->dealer, deal_round_ = 1;
-    if (checks_.deal()) {
-      const std::string diff = deal_difference(*config_, s, dealt->seed, deal_dealer_, deal_round_);
-      if (!diff.empty()) {
-        Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
-        f.about_state = true;
-        return f;
-      }
-    }
-    if (!checks_.catalog()) return std::nullopt;
-    model_ = catalog().dealt(s.num_players, dealt->seed, dealt->dealer);
-  } else {
-    ModelSetup read = written ? model_setup(*written, *config_) : model_setup_of(s, *config_);
-    if (!read.position) {
-      Finding f = finding("catalog", "the reference model cannot read the setup the engine plays: " + read.problem);
-      f.about = "the setup";
+  if (!dealt && level_ != CheckLevel::kNone)
+    return hand_starts(s, written ? model_setup(*written, *config_) : model_setup_of(s, *config_));
+  turns_ = start_turns_ = s.turns;
+  model_.reset();
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  deal_dealer_ = dealt->dealer, deal_round_ = 1;
+  if (checks_.deal()) {
+    const std::string diff = deal_difference(*config_, s, dealt->seed, deal_dealer_, deal_round_);
+    if (!diff.empty()) {
+      Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
       f.about_state = true;
       return f;
     }
-    deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
-    if (!checks_.catalog()) return std::nullopt;
-    model_ = std::move(*read.position);
   }
+  if (!checks_.catalog()) return std::nullopt;
+  model_ = catalog().dealt(s.num_players, dealt->seed, dealt->dealer);
+  return books_at_start(s);
+}
+
+std::optional<Finding> Checker::hand_starts(const GameState& s, const ModelSetup& read) {
+  turns_ = start_turns_ = s.turns;
+  model_.reset();
+  if (level_ == CheckLevel::kNone) return std::nullopt;
+  if (!read.position) {
+    Finding f = finding("catalog", "the reference model cannot read the setup the engine plays: " + read.problem);
+    f.about = "the setup";
+    f.about_state = true;
+    return f;
+  }
+  deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
+  if (!checks_.catalog()) return std::nullopt;
+  model_ = *read.position;
+  return books_at_start(s);
+}
+
+std::optional<Finding> Checker::books_at_start(const GameState& s) {
   if (auto f = books(s)) {
     f->about_state = true;
     return f;

@@ -14,6 +14,7 @@
 #include "engine/engine.h"
 #include "files/yaml_doc.h"
 #include "harness/config.h"
+#include "hunting/model_setup.h"
 #include "oracles/catalog.h"
 #include "oracles/meld_oracle.h"
 #include "oracles/score_oracle.h"
@@ -97,6 +98,9 @@ class Checker {
   // deals - and never reads the engine's state again: every later position it works out
   // from the moves alone.
   std::optional<Finding> hand_starts(const GameState& s, const DealInfo* dealt, const YamlNode* written = nullptr);
+  // The same from a setup the model has read already (model_setup): a fuzz target reads each
+  // position it starts from once, not once an input.
+  std::optional<Finding> hand_starts(const GameState& s, const ModelSetup& read);
   // The next hand of the game, set up as `written` (a scenario's next_hand with a setup):
   // what it leaves unsaid the model carries over from its own books.
   std::optional<Finding> next_hand_starts(const GameState& s, const YamlNode& written);
@@ -179,6 +183,7 @@ class Checker {
   std::optional<Finding> catalog_verdict(const Action& a, Check verdict);
   // The engine's position against the model's, fact by fact.
   std::optional<Finding> books(const GameState& engine);
+  std::optional<Finding> books_at_start(const GameState& engine);  // books(), a finding about the start
   // The model's position after an accepted action.
   void step_model(const Action& a);
 
