@@ -268,6 +268,18 @@ bool same_tokens(std::span<const Token> a, std::span<const Token> b) {
   return x == y;
 }
 
+bool same_layoff(const GameState& s, const RuleSet& r, const Action& a, const Action& b) {
+  const int idx = s.table.index_of(a.meld_id);
+  if (a.meld_id != b.meld_id || idx < 0 || a.cards.groups() != 1 || b.cards.groups() != 1) return false;
+  Formed x, y;
+  const Shape& m = s.table.melds[idx].shape;
+  if (!extend_meld(r.meld, m, a.cards.group(0), x).empty() || !extend_meld(r.meld, m, b.cards.group(0), y).empty())
+    return false;
+  // The same cards in another order are the same layoff, though where a run takes them
+  // in more than one place the order written picks the place (meld.cc add_reading).
+  return x.shape == y.shape || same_tokens(a.cards.group(0), b.cards.group(0));
+}
+
 bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Action& b) {
   if (a.kind != b.kind || a.player != b.player) return false;
   switch (a.kind) {
@@ -278,23 +290,13 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
     case ActionKind::kTake: return take_count(s.discard, a.take) == take_count(s.discard, b.take);
     case ActionKind::kDiscard: return a.card == b.card;
     case ActionKind::kSwap: return a.card == b.card && a.meld_id == b.meld_id;
-    case ActionKind::kLayoff: {
-      const int idx = s.table.index_of(a.meld_id);
-      if (a.meld_id != b.meld_id || idx < 0 || a.cards.groups() != 1 || b.cards.groups() != 1) return false;
-      Formed x, y;
-      const Shape& m = s.table.melds[idx].shape;
-      if (!extend_meld(r.meld, m, a.cards.group(0), x).empty() || !extend_meld(r.meld, m, b.cards.group(0), y).empty())
-        return false;
-      // The same cards in another order are the same layoff, though where a run takes them
-      // in more than one place the order written picks the place (meld.cc add_reading).
-      return x.shape == y.shape || same_tokens(a.cards.group(0), b.cards.group(0));
-    }
+    case ActionKind::kLayoff: return same_layoff(s, r, a, b);
     case ActionKind::kMeld:
     case ActionKind::kArrange: return group_shapes(r, a) == group_shapes(r, b);
     case ActionKind::kClaim:
-      return take_count(s.discard, a.take) == take_count(s.discard, b.take) &&
-             a.claim_layoff == b.claim_layoff && (!a.claim_layoff || a.meld_id == b.meld_id) &&
-             group_shapes(r, a) == group_shapes(r, b);
+      // A claim lays off as a layoff does: a joker written bare or with its stand-in is the same card.
+      return take_count(s.discard, a.take) == take_count(s.discard, b.take) && a.claim_layoff == b.claim_layoff &&
+             (a.claim_layoff ? same_layoff(s, r, a, b) : group_shapes(r, a) == group_shapes(r, b));
   }
   return false;
 }
