@@ -14,6 +14,7 @@ namespace meldcheck {
 // catalog of the scenario's house does not have).
 struct CitedClause {
   std::string id, text, source;
+  auto operator<=>(const CitedClause&) const = default;
 };
 
 // A scenario replayed on an engine, meldcheck's or another: what `replay` reports, in
@@ -47,6 +48,8 @@ struct ScenarioResult {
   // The clauses whose refusals it checked step by step (each `reject: <id>` whose verdict
   // was compared): those a kNotChecked result still tells about.
   std::vector<std::string> refusals_checked;
+  // Every field: a report is a function of its results (engine_reply_fuzz checks each once).
+  auto operator<=>(const ScenarioResult&) const = default;
 };
 
 // What a result is about in one line, without its file and name: where it failed and how,
