@@ -10,8 +10,8 @@ namespace {
 
 // A value of the setup's tree as YAML reads it back: write_setup writes strings plain,
 // numbers and booleans as JSON does, null as `null` (a null node).
-void to_node(const nlohmann::ordered_json& v, YamlNode& n) {
-  using Type = nlohmann::ordered_json::value_t;
+void to_node(const nlohmann::json& v, YamlNode& n) {
+  using Type = nlohmann::json::value_t;
   switch (v.type()) {
     case Type::null:
     case Type::discarded: n.kind = YamlNode::Kind::kNull; return;
@@ -41,7 +41,7 @@ void to_node(const nlohmann::ordered_json& v, YamlNode& n) {
 
 YamlNode setup_node(const GameState& s, const RuleSet& rules) {
   YamlNode n;
-  to_node(setup_tree<nlohmann::ordered_json>(s, rules), n);
+  to_node(setup_tree<nlohmann::json>(s, rules), n);
   return n;
 }
 
