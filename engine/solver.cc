@@ -571,6 +571,8 @@ struct Solver {
 
 Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* table_jokers,
                          SolverAim aim) {
+  // The search's working memory (a few hundred kilobytes), reused: a solve allocates nothing.
+  // Each thread (simulate's jobs) has its own; nothing in it outlives a call.
   thread_local Scratch scratch;
   const int jokers = counts.table_jokers + counts.rack_jokers;
   Solver solver{counts, goal, std::min(min_points, 63), jokers, std::min(kMaxTracks, kMaxCopies + jokers),
@@ -659,7 +661,8 @@ Placement solve_uncached(const TileCounts& counts, SolverGoal goal, int min_poin
 Placement solve_tiles(const TileCounts& counts, SolverGoal goal, int min_points, const TableJokers* jokers,
                       SolverAim aim) {
   // The last question asked, remembered: a turn's enumeration asks it, and then whether
-  // the player may pass asks it again.
+  // the player may pass asks it again. Keyed by the whole question (the answer is a
+  // function of it), one a thread.
   struct Asked {
     TileCounts counts;
     SolverGoal goal;

@@ -133,7 +133,7 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
   // cost the target its speed; simulate's boundary starts play them).
   if (auto f = played ? checker.hand_starts(s, *played->read) : checker.hand_starts(s, &dealt)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
-  static thread_local std::vector<Action> legal;
+  std::vector<Action> legal;
   for (int steps = 0; in.remaining_bytes() > 0 && steps < most_steps && !s.game_over; ++steps) {
     if (solver_bound(s, rules)) break;
     const bool listed = in.ConsumeBool();

@@ -118,7 +118,7 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
 
   // Mostly a listed action, sometimes an arbitrary one, which must be refused cleanly.
   RandomPlayer player(game.play_seed);
-  static thread_local std::vector<Action> legal;
+  std::vector<Action> legal;
   auto next_action = [&](bool listed) -> std::optional<Action> {
     if (!listed) return player.arbitrary(s, rules);
     quick_legal_actions(s, rules, legal);

@@ -260,7 +260,8 @@ struct Arranging {
 
 bool can_place_some(const Tiles& table, const Tiles& rack) {
   // The catalog asks this of one position for every move judged there (the pass clause):
-  // the last question is remembered, the search being the slowest part of a check.
+  // the last question is remembered (keyed by the whole question, one a thread), the search
+  // being the slowest part of a check.
   thread_local struct {
     Tiles table, rack;
     bool answer = false, asked = false;
