@@ -56,7 +56,7 @@ Chosen choose_in(FuzzedDataProvider& in, size_t spec_index) {
 }  // namespace
 
 std::string Found::message() const {
-  if (failure) return failure->finding.check + ": " + failure->finding.message;
+  if (failure) return hunt::to_string(failure->finding.check) + ": " + failure->finding.message;
   return problem;
 }
 

@@ -43,9 +43,9 @@ bool pristine(const YamlNode& root) {
 // it was given. The other checks (the meld, joker, Rummikub, score and deal oracles, the
 // zero sum) read the texts of the five games by the ruleset's id, and judge a mutated
 // ruleset by a text it no longer follows: a disagreement there is the mutation itself.
-bool holds_for_any_ruleset(const std::string& check) {
-  return check == "conservation" || check == "refusal" || check == "listed" || check == "determinism" ||
-         check == "termination";
+bool holds_for_any_ruleset(hunt::CheckId check) {
+  using enum hunt::CheckId;
+  return check == kConservation || check == kRefusal || check == kListed || check == kDeterminism || check == kTermination;
 }
 
 // The oracles know rulesets by id, and the score oracle has no scores for an id it does not

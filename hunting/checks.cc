@@ -23,24 +23,24 @@ namespace meldcheck::hunt {
 
 const std::vector<CheckInfo>& all_checks() {
   static const std::vector<CheckInfo> checks = {
-      {"conservation", "every physical card in exactly one place", true},
-      {"refusal", "a refused action changes nothing and names a rule of the catalog", true},
-      {"listed", "a listed action is accepted; an accepted draw, take, discard or single meld is listed", true},
-      {"determinism", "the same action from the same state gives the same state", true},
-      {"deal", "every deal is the contract's shuffle dealt by the text's rules (the deal oracle)", true},
-      {"table-meld", "every meld laid or built on is a meld by the text (the meld oracle)", true},
-      {"joker", "jokers move only as the texts allow (the joker oracle)", true},
-      {"rummikub-table", "every set of a Rummikub table is valid by the text (the Rummikub oracle)", true},
-      {"termination", "a hand ends within the ruleset's bound of turns, and one that an empty stock ends (its text ends it "
+      {CheckId::kConservation, "every physical card in exactly one place", true},
+      {CheckId::kRefusal, "a refused action changes nothing and names a rule of the catalog", true},
+      {CheckId::kListed, "a listed action is accepted; an accepted draw, take, discard or single meld is listed", true},
+      {CheckId::kDeterminism, "the same action from the same state gives the same state", true},
+      {CheckId::kDeal, "every deal is the contract's shuffle dealt by the text's rules (the deal oracle)", true},
+      {CheckId::kTableMeld, "every meld laid or built on is a meld by the text (the meld oracle)", true},
+      {CheckId::kJoker, "jokers move only as the texts allow (the joker oracle)", true},
+      {CheckId::kRummikubTable, "every set of a Rummikub table is valid by the text (the Rummikub oracle)", true},
+      {CheckId::kTermination, "a hand ends within the ruleset's bound of turns, and one that an empty stock ends (its text ends it "
                       "there) never reaches the bound: turns counted here, not by the engine", true},
-      {"stuck", "a hand still going has a legal step", true},
-      {"solver", "the solver places as many tiles as the oracle's own search (oracles/rummikub_oracle.h), on the position when small and on a part of it", true},
-      {"catalog", "the engine's verdict and first refusing clause on each step and on an action near it equal the executable "
+      {CheckId::kStuck, "a hand still going has a legal step", true},
+      {CheckId::kSolver, "the solver places as many tiles as the oracle's own search (oracles/rummikub_oracle.h), on the position when small and on a part of it", true},
+      {CheckId::kCatalog, "the engine's verdict and first refusing clause on each step and on an action near it equal the executable "
                   "catalog's, and after every accepted step its whole position equals the reference model's, worked out from "
                   "the moves alone (hands, stock, pile, table and builders, totals, penalties, the turn's and match's books; "
                   "oracles/catalog.h)", true},
-      {"hand-score", "a finished hand scores as the reference model scores it from its own books (the score oracle)", false},
-      {"zero-sum", "a Rummikub round's scores sum to zero", false},
+      {CheckId::kHandScore, "a finished hand scores as the reference model scores it from its own books (the score oracle)", false},
+      {CheckId::kZeroSum, "a Rummikub round's scores sum to zero", false},
   };
   return checks;
 }
@@ -53,9 +53,9 @@ std::string faces_text(const std::vector<Face>& faces, Notation n) {
   return s + "]";
 }
 
-Finding finding(std::string check, std::string message, std::string verdict = "", std::string expect = "") {
+Finding finding(CheckId check, std::string message, std::string verdict = "", std::string expect = "") {
   Finding f;
-  f.check = std::move(check);
+  f.check = check;
   f.message = std::move(message);
   f.verdict = std::move(verdict);
   f.expect = std::move(expect);
@@ -184,7 +184,7 @@ std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* 
   if (checks_.deal()) {
     const std::string diff = deal_difference(*config_, s, dealt->seed, deal_dealer_, deal_round_);
     if (!diff.empty()) {
-      Finding f = finding("deal", "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
+      Finding f = finding(CheckId::kDeal, "the deal from seed " + std::to_string(dealt->seed) + " is not the contract's shuffle", "", diff);
       f.about_state = true;
       return f;
     }
@@ -199,7 +199,7 @@ std::optional<Finding> Checker::hand_starts(const GameState& s, const ModelSetup
   model_.reset();
   if (level_ == CheckLevel::kNone) return std::nullopt;
   if (!read.position) {
-    Finding f = finding("catalog", "the reference model cannot read the setup the engine plays: " + read.problem);
+    Finding f = finding(CheckId::kCatalog, "the reference model cannot read the setup the engine plays: " + read.problem);
     f.about = "the setup";
     f.about_state = true;
     return f;
@@ -224,7 +224,7 @@ std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlN
   if (!model_) return hand_starts(s, nullptr, nullptr);
   ModelSetup read = model_next_hand(*model_, written, *config_);
   if (!read.position) {
-    Finding f = finding("catalog", "the reference model cannot read the next hand's setup: " + read.problem);
+    Finding f = finding(CheckId::kCatalog, "the reference model cannot read the next hand's setup: " + read.problem);
     f.about = "the next hand's setup";
     f.about_state = true;
     return f;
@@ -261,16 +261,16 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   }
   if (verdict == Check::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
     const std::string diff = deal_difference(*config_, after, a.seed, deal_dealer_, deal_round_);
-    if (!diff.empty()) return finding("deal", "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
+    if (!diff.empty()) return finding(CheckId::kDeal, "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
   }
   // Turns seen played from the hand's start, not those a setup says were taken before it.
   if (ends_hand && after.last_out == kNoPlayer && turns_ - start_turns_ >= config_->rules.max_turns &&
       config_->rules.draw.empty_stock == EmptyStock::kPassEnds)
-    return finding("termination", "a hand that an empty stock ends reached the bound of " + std::to_string(turns_) + " turns");
+    return finding(CheckId::kTermination, "a hand that an empty stock ends reached the bound of " + std::to_string(turns_) + " turns");
   if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum) {
     int sum = 0;
     for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
-    if (sum != 0) return finding("zero-sum", "the round's scores sum to " + std::to_string(sum));
+    if (sum != 0) return finding(CheckId::kZeroSum, "the round's scores sum to " + std::to_string(sum));
   }
   if (sampled_now()) return state_checks(after);
   return std::nullopt;
@@ -316,20 +316,20 @@ std::optional<Finding> Checker::conserved(const Step& step) {
   const RuleSet& r = config_->rules;
   Card bad = 0;
   if (cards_conserved(step.after, r, &bad)) return std::nullopt;
-  return finding("conservation", format_face(face_of(bad), r.notation) + " is missing or in two places");
+  return finding(CheckId::kConservation, format_face(face_of(bad), r.notation) + " is missing or in two places");
 }
 
 std::optional<Finding> Checker::refusal_changes_nothing(const Step& step) {
   if (step.verdict == Check::kNone) return std::nullopt;
   const std::string id = config_->rules.rule_id(step.verdict);
   if (const char* part = state_difference(step.after, step.before)) {
-    Finding f = finding("refusal", "refused with " + id + " but changed the state (" + part + ")");
+    Finding f = finding(CheckId::kRefusal, "refused with " + id + " but changed the state (" + part + ")");
     f.about = std::string("changed ") + part;
     return f;
   }
-  if (hash_state(step.after) != hash_state(step.before)) return finding("refusal", "refused with " + id + " but changed the hash");
+  if (hash_state(step.after) != hash_state(step.before)) return finding(CheckId::kRefusal, "refused with " + id + " but changed the hash");
   if (id.find("/unmapped.") != std::string::npos)
-    return finding("refusal", "refused with " + id + ", which no clause of the catalog names", "reject");
+    return finding(CheckId::kRefusal, "refused with " + id + ", which no clause of the catalog names", "reject");
   if (model_)
     if (auto f = catalog_verdict(step.a, step.verdict)) return f;
   return std::nullopt;
@@ -338,7 +338,7 @@ std::optional<Finding> Checker::refusal_changes_nothing(const Step& step) {
 std::optional<Finding> Checker::refused_listed(const Step& step) {
   if (step.verdict == Check::kNone || !step.listed) return std::nullopt;
   const std::string id = config_->rules.rule_id(step.verdict);
-  Finding f = finding("listed", "a listed action is refused with " + id);
+  Finding f = finding(CheckId::kListed, "a listed action is refused with " + id);
   f.about = "listed, refused by " + id;
   f.listed = false;
   return f;
@@ -351,12 +351,12 @@ std::optional<Finding> Checker::rummikub_table_valid(const Step& step) {
     oracle::Tiles set;
     for (int i = 0; i < m.shape.size; ++i) set.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
     if (!oracle::valid_rummikub_set(set))
-      return finding("rummikub-table", "set m" + std::to_string(m.id) + " is no valid set by the text", "reject");
+      return finding(CheckId::kRummikubTable, "set m" + std::to_string(m.id) + " is no valid set by the text", "reject");
   }
   const int p = step.a.player;
   if (oracle::jokers_stay_on_table(c.ruleset) && (jokers_on_table(step.after) < jokers_on_table(step.before) ||
                                                   step.after.hand(p).jokers() > step.before.hand(p).jokers()))
-    return finding("joker", "a joker left the table for a rack", "reject");
+    return finding(CheckId::kJoker, "a joker left the table for a rack", "reject");
   return std::nullopt;
 }
 
@@ -365,7 +365,7 @@ std::optional<Finding> Checker::table_melds_valid(const Step& step) {
   if (step.verdict != Check::kNone || c.rules.table.free_rearrangement || !lays_on_table(step.a.kind)) return std::nullopt;
   const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
   for (const Meld* m : changed_melds(step.before, step.after))
-    if (!meld_oracle_accepts(d, *m)) return finding("table-meld", "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
+    if (!meld_oracle_accepts(d, *m)) return finding(CheckId::kTableMeld, "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
   return std::nullopt;
 }
 
@@ -379,7 +379,7 @@ std::optional<Finding> Checker::swap_allowed(const Step& step) {
     for (int i = 0; i < sh.size; ++i) allowed |= sh.joker(i) && oracle::swap_allowed(config_->ruleset, sh.faces[i], a.card);
   }
   if (allowed) return std::nullopt;
-  return finding("joker", "a swap of " + format_face(a.card, config_->rules.notation) + " that the text does not allow", "reject");
+  return finding(CheckId::kJoker, "a swap of " + format_face(a.card, config_->rules.notation) + " that the text does not allow", "reject");
 }
 
 std::optional<Finding> Checker::joker_not_for_a_table_card(const Step& step) {
@@ -399,7 +399,7 @@ std::optional<Finding> Checker::joker_not_for_a_table_card(const Step& step) {
         for (int k = 0; k < o.size; ++k) declared_before |= o.joker(k) && o.faces[k] == m->shape.faces[i];
       }
       if (!declared_before && std::count(naturals_before.begin(), naturals_before.end(), m->shape.faces[i]))
-        return finding("joker", "a joker declared as " + format_face(m->shape.faces[i], config_->rules.notation) +
+        return finding(CheckId::kJoker, "a joker declared as " + format_face(m->shape.faces[i], config_->rules.notation) +
                                     ", a card already on the table",
                        "reject");
     }
@@ -418,7 +418,7 @@ std::optional<Finding> Checker::deterministic(const Step& step) {
   apply(again, config_->rules, step.a);
   const char* part = state_difference(again, step.after);
   if (!part) return std::nullopt;
-  Finding f = finding("determinism", std::string("the same action from the same state gave another ") + part);
+  Finding f = finding(CheckId::kDeterminism, std::string("the same action from the same state gave another ") + part);
   f.about = part;
   return f;
 }
@@ -428,7 +428,7 @@ std::optional<Finding> Checker::accepted_listed(const Step& step) {
   if (step.verdict != Check::kNone || step.listed) return std::nullopt;
   const bool listed_in_full = small_kind(a.kind) || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
   if (!listed_in_full || a.player != step.before.to_move || is_listed(step.before, config_->rules, a)) return std::nullopt;
-  Finding f = finding("listed", "an accepted action is not listed among the legal actions");
+  Finding f = finding(CheckId::kListed, "an accepted action is not listed among the legal actions");
   f.listed = true;
   return f;
 }
@@ -438,7 +438,7 @@ std::optional<Finding> Checker::within_turn_bound(const Step& step) {
   if (step.verdict != Check::kNone || step.after.hand_over || turns_ < r.max_turns ||
       !turn_counts(step.before, step.a, step.after))
     return std::nullopt;
-  return finding("termination", "a hand still going after " + std::to_string(turns_) + " turns, its bound", "",
+  return finding(CheckId::kTermination, "a hand still going after " + std::to_string(turns_) + " turns, its bound", "",
                  "round_over: true\n");
 }
 
@@ -450,7 +450,7 @@ std::optional<Finding> Checker::catalog_verdict(const Action& a, Check verdict) 
   if (engine == text) return std::nullopt;
   std::string also;
   for (size_t i = 1; i < forbid.size(); ++i) also += (also.empty() ? " (then " : ", ") + forbid[i];
-  Finding f = finding("catalog", "the engine " + (engine.empty() ? std::string("accepts it") : "refuses it with " + engine) +
+  Finding f = finding(CheckId::kCatalog, "the engine " + (engine.empty() ? std::string("accepts it") : "refuses it with " + engine) +
                                     ", the catalog " + (text.empty() ? std::string("allows it") : "forbids it by " + text + (also.empty() ? "" : also + ")")),
                       text.empty() ? "ok" : "{ reject: " + text + " }");
   f.about = "engine " + (engine.empty() ? std::string("allows") : "refuses " + engine) + ", catalog " +
@@ -463,7 +463,7 @@ std::optional<Finding> Checker::books(const GameState& engine) {
   const std::optional<FactDifference> d = first_difference(catalog().game(), engine_view_, *model_, config_->rules.notation);
   if (!d) return std::nullopt;
   // A finished hand's scores are the score oracle's, read from the model's books.
-  const std::string check = d->fact == "the hand's scores" ? "hand-score" : "catalog";
+  const CheckId check = d->fact == "the hand's scores" ? CheckId::kHandScore : CheckId::kCatalog;
   Finding f = finding(check, "the engine's " + d->fact + " " + d->engine + ", the rules' (the reference model's) " + d->model, "",
                       d->expect);
   f.about = d->kind;  // the same slip shows in any hand or meld: one bucket
@@ -535,7 +535,7 @@ std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::ve
     const uint64_t key = cat.move_key(*model_, m);
     allowed.push_back(key);
     if (std::binary_search(engine_lists.begin(), engine_lists.end(), key)) continue;
-    Finding f = finding("listed", "the engine does not list an action the rules allow");
+    Finding f = finding(CheckId::kListed, "the engine does not list an action the rules allow");
     f.about = "not listed, allowed";
     f.listed = true;
     return Probe{action_of(m), f};
@@ -545,8 +545,8 @@ std::optional<Checker::Probe> Checker::listing(const GameState& s, const std::ve
     if (std::binary_search(allowed.begin(), allowed.end(), key)) continue;
     const std::vector<std::string> forbid = cat.forbidding(*model_, move_of(*a));
     if (forbid.empty())  // the rules allow it: their list is what misses it
-      return Probe{*a, finding("catalog", "the engine lists an action the rules allow but their list of small moves misses")};
-    Finding f = finding("listed", "the engine lists an action the rules forbid by " + forbid.front());
+      return Probe{*a, finding(CheckId::kCatalog, "the engine lists an action the rules allow but their list of small moves misses")};
+    Finding f = finding(CheckId::kListed, "the engine lists an action the rules forbid by " + forbid.front());
     f.about = "listed, forbidden by " + forbid.front();
     f.listed = false;
     return Probe{*a, f};
@@ -563,7 +563,7 @@ std::optional<Finding> Checker::stuck(const GameState& s) {
   if (level_ == CheckLevel::kNone || s.hand_over) return std::nullopt;
   legal_actions(s, config_->rules, listed_);
   if (!listed_.empty()) return std::nullopt;
-  Finding f = finding("stuck", "no legal step for " + player_name(s.to_move) + " in a hand still going", "", "can_move: true\n");
+  Finding f = finding(CheckId::kStuck, "no legal step for " + player_name(s.to_move) + " in a hand still going", "", "can_move: true\n");
   f.about_state = true;
   return f;
 }
@@ -604,7 +604,7 @@ std::optional<Checker::Probe> Checker::probe(const GameState& s) {
     const bool text = tiles ? oracle::valid_rummikub_set(set)
                             : oracle::is_meld(oracle::meld_definition(c.ruleset, c.variants, c.options), set, 0, false);
     if (text) continue;
-    probe.finding = finding(tiles ? "rummikub-table" : "table-meld",
+    probe.finding = finding(tiles ? CheckId::kRummikubTable : CheckId::kTableMeld,
                             "a set with a suit twice, which the text refuses, is accepted", "reject");
     return probe;
   }
@@ -669,7 +669,7 @@ std::optional<Finding> Checker::solver(const GameState& s) {
   const Placement got = best_arrangement(s, config_->rules, SolverGoal::kMostTiles);
   const int placed = got.found ? got.rack_tiles : 0;
   if (placed == want) return std::nullopt;
-  Finding f = finding("solver", "the solver places " + std::to_string(placed) + " rack tiles, the oracle " + std::to_string(want),
+  Finding f = finding(CheckId::kSolver, "the solver places " + std::to_string(placed) + " rack tiles, the oracle " + std::to_string(want),
                       "", "best_move: { tiles: " + std::to_string(want) + " }\n");
   f.about_state = true;
   return f;

@@ -14,6 +14,7 @@
 #include "engine/engine.h"
 #include "files/yaml_doc.h"
 #include "harness/config.h"
+#include "hunting/check_id.h"
 #include "hunting/model_setup.h"
 #include "oracles/catalog.h"
 #include "oracles/meld_oracle.h"
@@ -27,7 +28,7 @@ enum class CheckLevel : uint8_t { kNone, kSampled, kAll };
 inline constexpr int kSampleEvery = 16;
 
 struct Finding {
-  std::string check;    // the invariant or oracle: "conservation", "hand-score", ...
+  CheckId check{};      // the invariant or oracle
   std::string message;  // what went wrong, for people
   // What the failing step should have done: its verdict ("ok", "reject", "{ reject: id }";
   // empty keeps the engine's), expectations after it (YAML lines of `then:`, unindented),
@@ -74,7 +75,7 @@ struct DealInfo {
 
 // The ids of the checks, with one line each (for `meldcheck simulate --help` and reports).
 struct CheckInfo {
-  const char* id;
+  CheckId id;
   const char* what;
   bool every_step;  // a per-step invariant (sampled under kSampled), else end of hand
 };

@@ -49,7 +49,7 @@ setup:
   Checker checker(config, CheckLevel::kAll);
   const std::optional<Finding> f = checker.after_step(before, a, false, Check::kNone, after);
   ASSERT_TRUE(f);
-  EXPECT_EQ(f->check, "table-meld") << f->message;
+  EXPECT_EQ(f->check, CheckId::kTableMeld) << f->message;
   EXPECT_EQ(f->verdict, "reject");
 }
 
@@ -76,7 +76,7 @@ TEST(Checker, TheDealCheckKeepsItsOwnDealerAndRound) {
     after.round = uint16_t(engine_round);
     after.dealer = uint8_t(engine_dealer);
     const std::optional<Finding> f = checker.after_step(first, next, false, Check::kNone, after);
-    EXPECT_TRUE(!f || f->check == "deal") << f->check << ": " << f->message;
+    EXPECT_TRUE(!f || f->check == CheckId::kDeal) << to_string(f->check) << ": " << f->message;
     return f.has_value();
   };
   // The next dealer is the seat after the last one (A after the last player).
@@ -110,7 +110,7 @@ setup:
     Checker checker(config, CheckLevel::kAll, CheckSet::all().without("catalog").without("determinism"));
     EXPECT_FALSE(checker.hand_starts(sc.start, nullptr));
     const std::optional<Finding> f = checker.after_step(sc.start, next, false, Check::kNone, after);
-    return f && f->check == "deal";
+    return f && f->check == CheckId::kDeal;
   };
   GameState right = sc.start;
   ASSERT_EQ(apply(right, config->rules, next), Check::kNone);

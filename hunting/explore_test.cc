@@ -23,7 +23,7 @@ TEST(Explore, AFindingAtTheStartIsReported) {
   const std::atomic<bool> stop{false};
   const ExploreResult r = explore(start, limits, stop);
   ASSERT_TRUE(r.failure);
-  EXPECT_EQ(r.failure->finding.check, "deal");
+  EXPECT_EQ(r.failure->finding.check, hunt::CheckId::kDeal);
   start.deal = DealInfo{11, 2};
   EXPECT_FALSE(explore(start, limits, stop).failure);
 }

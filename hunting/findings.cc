@@ -9,7 +9,7 @@
 namespace meldcheck::hunt {
 
 std::string bucket_key(const Finding& f, const Action* step) {
-  std::string key = f.check + " · " + (step && !f.about_state ? step_kind_name(step->kind) : "start");
+  std::string key = to_string(f.check) + " · " + (step && !f.about_state ? step_kind_name(step->kind) : "start");
   if (!f.about.empty()) key += " · " + f.about;
   return key;
 }
@@ -65,9 +65,9 @@ std::vector<FindingEntry> write_findings(const std::vector<Bucket>& findings, co
                                (spec ? describe(*fail.game.config, *spec) : fail.game.config->ruleset) + ", " +
                                std::to_string(fail.game.players) + " players)";
     const Written written = write_finding(fail, {origin, fail.trace.actions.size()}, dir);
-    out.push_back({written.finding.check, written.finding.message, written.path, fail.game.index, b.key, b.games.size()});
+    out.push_back({to_string(written.finding.check), written.finding.message, written.path, fail.game.index, b.key, b.games.size()});
     if (!written.fails_on_replay)
-      warnings.push_back(written.path + " does not fail when replayed (no expectation says what " + written.finding.check + " found)");
+      warnings.push_back(written.path + " does not fail when replayed (no expectation says what " + to_string(written.finding.check) + " found)");
   }
   return out;
 }

@@ -89,7 +89,7 @@ std::optional<Finding> CheckingJudge::after(const GameState& before, const Actio
 
 std::optional<Finding> CheckingJudge::endless(const GameState& s, int64_t steps) {
   Finding f;
-  f.check = "termination";
+  f.check = CheckId::kTermination;
   f.message = "a hand still going after " + std::to_string(steps) + " steps, more than its bound of turns allows";
   f.expect = "round_over: true\n";
   f.about = "steps past the bound";

@@ -21,7 +21,7 @@ TEST(Play, AHandPastItsStepBoundIsAFinding) {
   PlaySettings play;
   const std::optional<Failure> f = play_game(game, play, stats);
   ASSERT_TRUE(f);
-  EXPECT_EQ(f->finding.check, "termination");
+  EXPECT_EQ(f->finding.check, CheckId::kTermination);
   EXPECT_EQ(f->finding.about, "steps past the bound");
 }
 

@@ -23,7 +23,7 @@ inline Report run_report(const ConfigSpace& space, RunSettings settings) {
   r.seconds = result.seconds;
   r.jobs = settings.jobs;
   for (const Bucket& b : result.findings)
-    r.findings.push_back({b.first.finding.check, b.first.finding.message, "", b.first.game.index, b.key, b.games.size()});
+    r.findings.push_back({to_string(b.first.finding.check), b.first.finding.message, "", b.first.game.index, b.key, b.games.size()});
   return r;
 }
 

@@ -14,7 +14,7 @@
 
 namespace meldcheck::hunt {
 
-std::optional<Finding> recheck(const Case& c, Judge& judge, const std::string& check) {
+std::optional<Finding> recheck(const Case& c, Judge& judge, CheckId check) {
   const RuleSet& r = c.config->rules;
   GameState s = c.start;
   std::optional<Finding> f = judge.starts(s, c.deal ? &*c.deal : nullptr);
@@ -40,7 +40,7 @@ std::optional<Finding> recheck(const Case& c, Judge& judge, const std::string& c
   return std::nullopt;
 }
 
-std::optional<Finding> recheck(const Case& c, const std::string& check) {
+std::optional<Finding> recheck(const Case& c, CheckId check) {
   CheckingJudge judge(c.config, CheckLevel::kAll, nullptr);
   return recheck(c, judge, check);
 }
@@ -163,7 +163,7 @@ std::string text_of(const Case& c, const Finding& finding, const Origin& origin,
   std::string comment = "Found by " + origin.how + ": " + finding.message + ".";
   if (origin.steps_before > 0)
     comment += " Shrunk from " + std::to_string(origin.steps_before) + " steps to " + std::to_string(c.actions.size()) + ".";
-  std::string text = write_head({finding.check + ": " + finding.message, cfg.ruleset, cfg.variants, options, comment});
+  std::string text = write_head({to_string(finding.check) + ": " + finding.message, cfg.ruleset, cfg.variants, options, comment});
   if (c.deal) {
     text += "deal: { players: " + std::to_string(c.start.num_players) + ", seed: " + std::to_string(c.deal->seed) +
             ", dealer: " + player_name(c.deal->dealer) + " }\n";
@@ -267,12 +267,12 @@ Case as_played(const Failure& failure) {
 }  // namespace
 
 Case shrink(const Failure& failure) {
-  const std::string& check = failure.finding.check;
+  const CheckId check = failure.finding.check;
   return shrink(failure, [&](const Case& c) { return recheck(c, check); });
 }
 
 Case shrink(const Failure& failure, const Recheck& given) {
-  const std::string& check = failure.finding.check;
+  const CheckId check = failure.finding.check;
   const RuleSet& r = failure.game.config->rules;
   // A shrunk setup stays a position the rules can reach (engine/invariants.h): a finding
   // from one no game reaches says nothing of the game (C-Reduce keeps a reduced case a
@@ -290,7 +290,7 @@ Case shrink(const Failure& failure, const Recheck& given) {
   // The deal replaced by the state the failure is about, with the failing step alone.
   Case cut{failure.game.config, std::nullopt, failure.at, {}};
   if (!failure.finding.about_state && !failure.trace.actions.empty()) cut.actions.push_back(failure.trace.actions.back());
-  if (check == "termination") {  // at the bound's last turn
+  if (check == CheckId::kTermination) {  // at the bound's last turn
     StatedPosition at = state_position(cut.start);
     at.facts.turns = uint16_t(r.max_turns - 1);
     cut.start = make_position(r, at);
@@ -316,7 +316,7 @@ Case shrink(const Failure& failure, const Recheck& given) {
     t.start = make_position(best.config->rules, s);
     if (still_fails(t)) best = t;
   }
-  if (check != "termination" && best.start.turns != 0) {
+  if (check != CheckId::kTermination && best.start.turns != 0) {
     StatedPosition s = state_position(best.start);
     s.facts.turns = 0;
     Case t = best;
@@ -350,10 +350,10 @@ Written write_finding(const Failure& failure, const Origin& origin, const std::s
   }
   const bool shows = fails_when_replayed(text);
   if (!shows)
-    text = "# Replayed, this scenario does not fail: no expectation says what the check found (" + failure.finding.check +
+    text = "# Replayed, this scenario does not fail: no expectation says what the check found (" + to_string(failure.finding.check) +
            ": " + failure.finding.message + ").\n" + text;
   std::filesystem::create_directories(dir);
-  const std::string path = (std::filesystem::path(dir) / (failure.finding.check + "-game-" + std::to_string(failure.game.index) + ".yaml")).string();
+  const std::string path = (std::filesystem::path(dir) / (to_string(failure.finding.check) + "-game-" + std::to_string(failure.game.index) + ".yaml")).string();
   std::ofstream(path) << text;
   return {path, finding, shows};
 }

@@ -29,9 +29,9 @@ struct Case {
 
 // Replays the case judged by `judge`: the finding of the check `check` at its last step
 // (or, for a case without steps, at its start), else nullopt.
-std::optional<Finding> recheck(const Case& c, Judge& judge, const std::string& check);
+std::optional<Finding> recheck(const Case& c, Judge& judge, CheckId check);
 // The same with every check of simulate on.
-std::optional<Finding> recheck(const Case& c, const std::string& check);
+std::optional<Finding> recheck(const Case& c, CheckId check);
 
 // The smallest case found that still fails the check of `failure`.
 Case shrink(const Failure& failure);

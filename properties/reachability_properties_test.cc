@@ -65,7 +65,7 @@ RC_GTEST_PROP(Properties, ShrunkSetupsAreReachable, ()) {
   failure.game = hunt::GameSpec{0, hunt_config(g.config), g.players, g.deal_seed, 0};
   failure.trace.start = t.start;
   failure.trace.actions = actions;
-  failure.finding.check = "anything";
+  failure.finding.check = hunt::CheckId::kConservation;  // any
   failure.finding.about_state = true;
   failure.at = at;
   failure.from_setup = true;

@@ -196,7 +196,7 @@ class EngineJudge : public hunt::Judge {
       case EngineAnswer::Kind::kRefused: {
         // A deal, or a setup the contract reads (a position the rules reach), refused by an
         // engine that starts so: a divergence like any other (`unsupported` is not played).
-        hunt::Finding f = diverged("engine-start", "the engine refused the " + std::string(dealt ? "deal" : "setup") + ": " + a.detail,
+        hunt::Finding f = diverged(hunt::CheckId::kEngineStart, "the engine refused the " + std::string(dealt ? "deal" : "setup") + ": " + a.detail,
                                    engine_name() + " refused this start: " + a.detail);
         f.about = std::string("refuses the ") + (dealt ? "deal" : "setup") + (a.rule.empty() ? "" : " by " + a.rule);
         f.about_state = true;
@@ -206,7 +206,7 @@ class EngineJudge : public hunt::Judge {
     legal_compared_ = settings_.legal != LegalCompare::kNone && supports(session_.hello(), "legal");
     std::optional<hunt::Finding> f = compare_positions(s);
     if (f) {
-      f->check = dealt ? "engine-deal" : "engine-position";
+      f->check = dealt ? hunt::CheckId::kEngineDeal : hunt::CheckId::kEnginePosition;
       f->about_state = true;
     }
     return f;
@@ -251,14 +251,14 @@ class EngineJudge : public hunt::Judge {
     if (refused != (ours != Check::kNone)) {
       // meldcheck refused by its own rule (its notation): the engine need not; the game is left there.
       if (!hold_own && own_rule(r, our_rule)) return leave_to_own_rule(our_rule);
-      f = diverged("engine-verdict", step + ": " + written, engine_name() + " answered " + theirs.said);
+      f = diverged(hunt::CheckId::kEngineVerdict, step + ": " + written, engine_name() + " answered " + theirs.said);
       f->about = "meldcheck " + (ours != Check::kNone ? answer_words(true, our_rule) : "allows" + allowed_by(before, a, after)) +
                  ", engine " + answer_words(refused, theirs.rule, theirs.reason);
     } else if (refused && session_.options().strict_rule_ids && features_.rule_ids && theirs.rule != our_rule) {
-      f = diverged("engine-rule", step + ": " + written, engine_name() + " answered " + theirs.said);
+      f = diverged(hunt::CheckId::kEngineRule, step + ": " + written, engine_name() + " answered " + theirs.said);
       f->about = "meldcheck refuses " + our_rule + ", engine names " + (theirs.rule.empty() ? "none" : theirs.rule);
     } else if (refused && !theirs.broke.empty()) {
-      f = diverged("engine-refusal", step + ": " + engine_name() + " " + theirs.broke, engine_name() + " " + theirs.broke);
+      f = diverged(hunt::CheckId::kEngineRefusal, step + ": " + engine_name() + " " + theirs.broke, engine_name() + " " + theirs.broke);
       f->about = "refused and changed the position";
     } else if (!hold_own && after.hand_over && !before.hand_over && after.last_out == kNoPlayer && after.turns >= r.max_turns) {
       // meldcheck's bound of turns ended the hand: an engine needs no such bound.
@@ -315,7 +315,7 @@ class EngineJudge : public hunt::Judge {
     return std::nullopt;
   }
 
-  static hunt::Finding diverged(const std::string& check, const std::string& message, const std::string& note) {
+  static hunt::Finding diverged(hunt::CheckId check, const std::string& message, const std::string& note) {
     hunt::Finding f;
     f.check = check;
     f.message = message;
@@ -325,7 +325,7 @@ class EngineJudge : public hunt::Judge {
 
   hunt::Finding listed_finding(const Action& a, const GameState& s, Check v) const {
     const RuleSet& r = config_->rules;
-    hunt::Finding f = diverged("engine-legal",
+    hunt::Finding f = diverged(hunt::CheckId::kEngineLegal,
                                engine_name() + " lists " + json_text(step_json(a, r, s.to_move)) + " as legal; meldcheck refuses it (" +
                                    r.rule_id(v) + ")",
                                engine_name() + " lists this step among the legal ones");
@@ -354,7 +354,7 @@ class EngineJudge : public hunt::Judge {
       keys.push_back(key);
       for (const std::string& d : u) differences += (differences.empty() ? "" : "; ") + d;
     }
-    hunt::Finding f = diverged("engine-position",
+    hunt::Finding f = diverged(hunt::CheckId::kEnginePosition,
                                "the positions differ (expected: meldcheck's; got: " + engine_name() + "'s): " + differences,
                                "the position of " + engine_name() + " after this step differs: " + differences);
     f.about = "differ: " + differing_facts(keys);
@@ -419,7 +419,7 @@ std::string written_path(const std::string& dir, const std::string& check, uint6
 // whose text passes on meldcheck and fails on the engine (else the game whole).
 Divergence write_divergence(EngineSession& session, LockstepReport& report, const hunt::Failure& failure,
                             const LockstepSettings& settings, const RulesetLibrary& library) {
-  const std::string kind = failure.finding.check;
+  const hunt::CheckId kind = failure.finding.check;
   const LockstepReport counted = report;  // the shrinker's replays are not the run's
   struct Restore {
     LockstepReport& to;
@@ -453,13 +453,13 @@ Divergence write_divergence(EngineSession& session, LockstepReport& report, cons
     text = hunt::scenario_text(shrunk, finding.value_or(failure.finding), {origin.how, 0}, shows);
   }
   Divergence d;
-  d.kind = kind.substr(std::string("engine-").size());
+  d.kind = hunt::to_string(kind).substr(std::string("engine-").size());
   d.bucket = hunt::bucket_of(failure);
   d.message = finding.value_or(failure.finding).message;
   d.game = failure.game.index;
   d.steps_before = failure.trace.actions.size();
   d.steps_after = shrunk.actions.size();
-  d.path = written_path(settings.out, kind, failure.game.index);
+  d.path = written_path(settings.out, hunt::to_string(kind), failure.game.index);
   std::ofstream(d.path) << text;
   return d;
 }

@@ -96,7 +96,7 @@ int explore_command(const ExploreFlags& f, const RulesetLibrary& library) {
     if (!r.failure) continue;
     const std::string how = "meldcheck explore, from " + start.name + " at depth " + std::to_string(r.failure->trace.actions.size());
     const hunt::Written written = hunt::write_finding(*r.failure, {how, r.failure->trace.actions.size()}, f.out);
-    std::cout << "FINDING " << written.finding.check << ": " << written.finding.message << "\n  scenario: " << written.path << "\n";
+    std::cout << "FINDING " << hunt::to_string(written.finding.check) << ": " << written.finding.message << "\n  scenario: " << written.path << "\n";
     return 1;
   }
   std::cout << "no findings\n";

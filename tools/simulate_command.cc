@@ -28,7 +28,7 @@ std::string checks_help() {
                    " and on every step that ends a hand or is refused, the end-of-hand ones always; none checks and "
                    "counts nothing, to measure the bare engine):\n";
   for (const hunt::CheckInfo& c : hunt::all_checks())
-    s += std::string("  ") + c.id + std::string(16 - std::string(c.id).size(), ' ') + c.what +
+    s += "  " + hunt::to_string(c.id) + std::string(16 - hunt::to_string(c.id).size(), ' ') + c.what +
          (c.every_step ? "" : " (end of hand)") + "\n";
   return s + "A run goes on after a finding. Findings are grouped: two are one when they are the same check at the same "
              "kind of step about the same clause or fact, whatever the cards. Each distinct one is shrunk from its first "
