@@ -12,7 +12,7 @@ Found catalog_diff_fuzz(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
   // Sixteen steps: a turn or two from where the input starts (a played position most
   // often); longer inputs bought no coverage and cost a third of the executions.
-  return driven_game(in, hunt::CheckSet::all().without("solver"), MadeUp::kNear, 16);
+  return driven_game(in, hunt::CheckSet::all().without(hunt::CheckId::kSolver), MadeUp::kNear, 16);
 }
 
 }  // namespace meldcheck::fuzz

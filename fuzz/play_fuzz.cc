@@ -14,7 +14,7 @@ constexpr int kSteps = 5;
 
 Found play_fuzz(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
-  return driven_game(in, hunt::CheckSet::all().without("catalog").without("solver"), MadeUp::kArbitrary, kSteps);
+  return driven_game(in, hunt::CheckSet::all().without(hunt::CheckId::kCatalog).without(hunt::CheckId::kSolver), MadeUp::kArbitrary, kSteps);
 }
 
 }  // namespace meldcheck::fuzz

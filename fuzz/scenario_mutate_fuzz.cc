@@ -21,7 +21,7 @@ constexpr int kMostSteps = 256;
 
 // The solver check is left to rummikub_diff_fuzz: its exhaustive oracle costs more than
 // the rest of a replay.
-const hunt::CheckSet kChecks = hunt::CheckSet::all().without("solver");
+const hunt::CheckSet kChecks = hunt::CheckSet::all().without(hunt::CheckId::kSolver);
 
 // Replays one case as `meldcheck simulate` plays a game: the probes and an action near
 // each step tried first, then the step, each checked. The first finding, with the case as

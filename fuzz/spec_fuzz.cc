@@ -103,8 +103,8 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
   if (found) return found;
   const RuleSet& rules = config->rules;
   hunt::GameSpec game{0, config, rules.players.min, mix.next(), mix.next()};
-  hunt::CheckSet checks = hunt::CheckSet::all().without("catalog").without("solver");
-  if (!every_check) checks = checks.without("deal");
+  hunt::CheckSet checks = hunt::CheckSet::all().without(hunt::CheckId::kCatalog).without(hunt::CheckId::kSolver);
+  if (!every_check) checks = checks.without(hunt::CheckId::kDeal);
   hunt::Checker checker(config, hunt::CheckLevel::kAll, checks);
   GameState s = new_match(rules, game.players, game.deal_seed, game.players - 1);
   hunt::Trace trace;

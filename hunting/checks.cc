@@ -151,13 +151,13 @@ constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
 
 }  // namespace
 
-CheckSet CheckSet::without(const std::string& id) const {
+CheckSet CheckSet::without(CheckId id) const {
   CheckSet c = *this;
-  if (id == "catalog") c.off_ |= kCatalog;
-  else if (id == "solver") c.off_ |= kSolver;
-  else if (id == "deal") c.off_ |= kDeal;
-  else if (id == "determinism") c.off_ |= kDeterminism;
-  else throw std::invalid_argument("the check " + id + " cannot be left out");
+  if (id == CheckId::kCatalog) c.off_ |= kCatalog;
+  else if (id == CheckId::kSolver) c.off_ |= kSolver;
+  else if (id == CheckId::kDeal) c.off_ |= kDeal;
+  else if (id == CheckId::kDeterminism) c.off_ |= kDeterminism;
+  else throw std::invalid_argument("the check " + to_string(id) + " cannot be left out");
   return c;
 }
 

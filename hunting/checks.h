@@ -54,9 +54,9 @@ struct Finding {
 class CheckSet {
  public:
   static CheckSet all() { return CheckSet(); }
-  // Leaves out "catalog", "solver", "deal" or "determinism" (std::invalid_argument for
-  // any other id: the invariants always run).
-  CheckSet without(const std::string& id) const;
+  // Leaves out the catalog, the solver, the deal or the determinism check
+  // (std::invalid_argument for any other: the invariants always run).
+  CheckSet without(CheckId id) const;
   bool catalog() const { return !(off_ & kCatalog); }
   bool solver() const { return !(off_ & kSolver); }
   bool deal() const { return !(off_ & kDeal); }

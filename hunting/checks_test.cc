@@ -64,7 +64,7 @@ TEST(Checker, TheDealCheckKeepsItsOwnDealerAndRound) {
     const RulesetSpec& spec = *library().find(ruleset);
     for (const OptionInfo& o : spec.options()) options.emplace(o.id, o.default_choice);
     const auto config = space.config(spec, {}, options);
-    Checker checker(config, CheckLevel::kAll, CheckSet::all().without("catalog").without("determinism"));
+    Checker checker(config, CheckLevel::kAll, CheckSet::all().without(CheckId::kCatalog).without(CheckId::kDeterminism));
     GameState first = new_match(config->rules, players, 5, players - 1);
     const DealInfo dealt{5, players - 1};
     EXPECT_FALSE(checker.hand_starts(first, &dealt));
@@ -107,7 +107,7 @@ setup:
   next.seed = 9;
   next.player = sc.start.to_move;
   auto deal_finding = [&](const GameState& after) {
-    Checker checker(config, CheckLevel::kAll, CheckSet::all().without("catalog").without("determinism"));
+    Checker checker(config, CheckLevel::kAll, CheckSet::all().without(CheckId::kCatalog).without(CheckId::kDeterminism));
     EXPECT_FALSE(checker.hand_starts(sc.start, nullptr));
     const std::optional<Finding> f = checker.after_step(sc.start, next, false, Check::kNone, after);
     return f && f->check == CheckId::kDeal;
