@@ -302,8 +302,8 @@ Cells replay_cells(const Scenario& sc) {
   GameState s = sc.start;
   for (const Step& st : sc.steps) {
     const GameState before = s;
-    const Check c = apply_step(s, sc.rules, st);
-    if (c != Check::kNone) {
+    const Refusal c = apply_step(s, sc.rules, st);
+    if (c != Refusal::kNone) {
       s = before;
       cells.push_back(sc.rules.rule_id(c));
     } else {
@@ -326,7 +326,7 @@ json clause_json(const RuleSet& r, size_t index, const CheckSettings& settings) 
   return rule;
 }
 
-json rule_json(const RuleSet& r, Check c, const CheckSettings& settings) {
+json rule_json(const RuleSet& r, Refusal c, const CheckSettings& settings) {
   const int idx = r.clause_of[int(c)];
   return idx < 0 ? json{{"id", r.rule_id(c)}} : clause_json(r, size_t(idx), settings);
 }
@@ -422,15 +422,15 @@ json check_scenario(const Scenario& sc, size_t index, const ScenarioFile& file, 
     const GameState before = s;
     Action a = st.action;
     if (a.player == kNoPlayer) a.player = s.to_move;
-    const Check c = apply_step(s, r, st);
+    const Refusal c = apply_step(s, r, st);
     json step = {{"index", i + 1},
                  {"text", st.text},
                  {"words", step_words(a, before, r, sc.names, settings)},
                  {"player", sc.names.player(a.player)},
-                 {"legal", c == Check::kNone}};
-    step["verdict"] = c == Check::kNone ? "legal" : "refused";
-    step["verdict_text"] = cell_text(c == Check::kNone ? "legal" : r.rule_id(c), w);
-    if (c != Check::kNone) {
+                 {"legal", c == Refusal::kNone}};
+    step["verdict"] = c == Refusal::kNone ? "legal" : "refused";
+    step["verdict_text"] = cell_text(c == Refusal::kNone ? "legal" : r.rule_id(c), w);
+    if (c != Refusal::kNone) {
       s = before;  // a refusal changes nothing; the replay goes on from the same position
       step["rule"] = rule_json(r, c, settings);
       step["changes"] = json::array({w.no_change});
@@ -443,7 +443,7 @@ json check_scenario(const Scenario& sc, size_t index, const ScenarioFile& file, 
     }
     step["readings"] = read[i];
     step["position"] = position_json(s, r, sc.names, w);
-    if (c == Check::kNone && s.hand_over && !before.hand_over) step["hand_end"] = hand_end_json(s, r, sc.names, settings);
+    if (c == Refusal::kNone && s.hand_over && !before.hand_over) step["hand_end"] = hand_end_json(s, r, sc.names, settings);
     steps.push_back(step);
   }
   out["steps"] = steps;

@@ -36,7 +36,7 @@ TEST(CheckScores, LinesAddUpToTheScoreOracle) {
         const GameState before = s;
         Action a = sc.steps[i].action;
         if (a.player == kNoPlayer) a.player = s.to_move;
-        const Check verdict = apply(s, sc.rules, a);
+        const Refusal verdict = apply(s, sc.rules, a);
         if (checker.against_catalog(before, a, verdict, s)) break;
         const nlohmann::json& step = checked[k]["steps"][i];
         if (!step.contains("hand_end")) continue;

@@ -23,7 +23,7 @@ json checked(const std::string& file, CheckSettings settings = {}) {
 
 // (Whether the score lines of a finished hand add up to what the rules score is held to the
 // reference model's score oracle in disputes/check_scores_test.cc.)
-TEST(Check, AgreesWithEveryScenarioStep) {
+TEST(Refusal, AgreesWithEveryScenarioStep) {
   int steps = 0;
   for (const std::string& file : scenario_files(kScenarios)) {
     const std::vector<Scenario> scenarios = load_scenarios(file, RulesetLibrary::embedded());
@@ -53,7 +53,7 @@ TEST(Check, AgreesWithEveryScenarioStep) {
   EXPECT_GT(steps, 1000);
 }
 
-TEST(Check, NamesTheOptionThatWouldAnswerOtherwise) {
+TEST(Refusal, NamesTheOptionThatWouldAnswerOtherwise) {
   const json sc = checked("disputes/rummy500.yaml")[0];
   const json& meld = sc["steps"][1];  // meld: [KH, AH, 2H]
   ASSERT_FALSE(meld["legal"].get<bool>());
@@ -69,7 +69,7 @@ TEST(Check, NamesTheOptionThatWouldAnswerOtherwise) {
   EXPECT_TRUE(sc["steps"][0]["readings"].empty());  // a draw no option changes
 }
 
-TEST(Check, ScoresLineByLineAtAHandsEnd) {
+TEST(Refusal, ScoresLineByLineAtAHandsEnd) {
   int aces_high = 0;
   for (const std::string& file : scenario_files(kScenarios + "/rummy500"))
     for (const json& sc : check_file(file, RulesetLibrary::embedded(), {}, NameFilter()))
@@ -80,7 +80,7 @@ TEST(Check, ScoresLineByLineAtAHandsEnd) {
   EXPECT_GT(aces_high, 0);
 }
 
-TEST(Check, AcrossHousesFoldsIdenticalRowsAndSaysWhyAHouseCannotPlay) {
+TEST(Refusal, AcrossHousesFoldsIdenticalRowsAndSaysWhyAHouseCannotPlay) {
   CheckSettings settings;
   settings.across = true;
   settings.houses = all_houses(RulesetLibrary::embedded());
@@ -102,7 +102,7 @@ TEST(Check, AcrossHousesFoldsIdenticalRowsAndSaysWhyAHouseCannotPlay) {
   EXPECT_TRUE(corner_legal_with_femhundra);  // both accept K-A-2 and building round the corner
 }
 
-TEST(Check, SwedishVerdictsAndCardNames) {
+TEST(Refusal, SwedishVerdictsAndCardNames) {
   CheckSettings settings;
   settings.swedish = true;
   const json sc = checked("disputes/rummy500.yaml", settings)[0];
@@ -124,7 +124,7 @@ const json& swap_dispute(const CheckSettings& settings = {}) {
   return sc;
 }
 
-TEST(Check, SpeaksOfPlayersAndMeldsByTheFilesNames) {
+TEST(Refusal, SpeaksOfPlayersAndMeldsByTheFilesNames) {
   const json& sc = swap_dispute();
   ASSERT_TRUE(sc.is_object());
   const json& swap = sc["steps"][1];
@@ -136,7 +136,7 @@ TEST(Check, SpeaksOfPlayersAndMeldsByTheFilesNames) {
   EXPECT_EQ(swap["changes"], json({"Bo: +JK -7H", "stege: 5H 6H JK=7H 8H -> 5H 6H 7H 8H"}));
 }
 
-TEST(Check, ALegalStepNamesTheClausesThatAllowedIt) {
+TEST(Refusal, ALegalStepNamesTheClausesThatAllowedIt) {
   const json& swap = swap_dispute()["steps"][1];
   ASSERT_TRUE(swap["legal"].get<bool>());
   bool swap_clause = false;
@@ -160,7 +160,7 @@ TEST(Check, ALegalStepNamesTheClausesThatAllowedIt) {
   EXPECT_GT(legal, 1000);
 }
 
-TEST(Check, SwedishThroughout) {
+TEST(Refusal, SwedishThroughout) {
   CheckSettings settings;
   settings.swedish = true;
   const json& sc = swap_dispute(settings);
@@ -185,7 +185,7 @@ TEST(Check, SwedishThroughout) {
   EXPECT_GT(readings, 0);
 }
 
-TEST(Check, AFileThatCannotBeReadSaysWhyInSwedish) {
+TEST(Refusal, AFileThatCannotBeReadSaysWhyInSwedish) {
   CheckSettings settings;
   settings.swedish = true;
   const std::string path = ::testing::TempDir() + "/unreadable.yaml";

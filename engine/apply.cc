@@ -54,20 +54,20 @@ bool only_undiscardable_left(const GameState& s, int p) {
 // A meld, layoff or swap that leaves a card owed this turn with no way to be used, or
 // only the lone taken card in hand with nowhere to go, is refused under the rule that
 // would otherwise keep the turn from ever ending.
-Check keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
+Refusal keeps_obligations(const GameState& s, const RuleSet& r, const Action& a) {
   GameState after = s;
-  const Check c = detail::check_and_play(after, r, a);
-  if (c != Check::kNone || after.hand_over || after.to_move != s.to_move) return c;
+  const Refusal c = detail::check_and_play(after, r, a);
+  if (c != Refusal::kNone || after.hand_over || after.to_move != s.to_move) return c;
   const int p = s.to_move;
   const TurnFacts& t = after.turn;
-  if (t.must_use != kNoCard && !detail::card_usable(after, r, p, after.hand(p), t.must_use)) return Check::kTakeUnused;
+  if (t.must_use != kNoCard && !detail::card_usable(after, r, p, after.hand(p), t.must_use)) return Refusal::kTakeUnused;
   if (!t.pile_meld_due.empty() &&
       !detail::meld_possible_with(after, r, p, after.hand(p), t.pile_meld_due, r.draw.whole_pile.layoff_counts))
-    return Check::kPileMeldDue;
+    return Refusal::kPileMeldDue;
   if (only_undiscardable_left(after, p) && !detail::can_play_out(after, r, p, 1))
-    return Check::kDiscardTakenCard;
-  if (!t.freed_jokers.empty() && !detail::joker_playable(after, r, p)) return Check::kJokerUnused;
-  return Check::kNone;
+    return Refusal::kDiscardTakenCard;
+  if (!t.freed_jokers.empty() && !detail::joker_playable(after, r, p)) return Refusal::kJokerUnused;
+  return Refusal::kNone;
 }
 
 // Whether an obligation of the turn could be left unmet by this action, so that
@@ -94,15 +94,15 @@ bool obligation_at_stake(const GameState& s, const RuleSet& r, const Action& a) 
 // the turn before any clause of the ruleset, a step of another game (Rummikub's
 // turn.one-step) included; a claim is made out of turn by nature. `final` is set when the
 // verdict is whole already (a look-ahead on a copy judged the kind's own clauses too).
-Check check_common(const GameState& s, const RuleSet& r, const Action& a, bool& final) {
+Refusal check_common(const GameState& s, const RuleSet& r, const Action& a, bool& final) {
   final = false;
-  if (a.kind == ActionKind::kNextHand) return Check::kNone;
-  if (s.hand_over) return Check::kHandOver;
-  if (a.player >= s.num_players) return Check::kNotYourTurn;
-  if (a.kind == ActionKind::kClaim) return kind_in_game(a.kind, r) ? Check::kNone : Check::kNotInGame;
-  if (a.player != s.to_move) return Check::kNotYourTurn;
-  if (!kind_in_game(a.kind, r)) return Check::kNotInGame;
-  if (!phase_allows(a.kind, s.phase)) return Check::kWrongPhase;
+  if (a.kind == ActionKind::kNextHand) return Refusal::kNone;
+  if (s.hand_over) return Refusal::kHandOver;
+  if (a.player >= s.num_players) return Refusal::kNotYourTurn;
+  if (a.kind == ActionKind::kClaim) return kind_in_game(a.kind, r) ? Refusal::kNone : Refusal::kNotInGame;
+  if (a.player != s.to_move) return Refusal::kNotYourTurn;
+  if (!kind_in_game(a.kind, r)) return Refusal::kNotInGame;
+  if (!phase_allows(a.kind, s.phase)) return Refusal::kWrongPhase;
   const bool lays_cards = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kSwap;
   // A swap may oblige the freed joker to go down again: it counts as owed from the start.
   const bool frees_joker = a.kind == ActionKind::kSwap && r.swap.joker_used_same_turn;
@@ -112,15 +112,15 @@ Check check_common(const GameState& s, const RuleSet& r, const Action& a, bool& 
     final = true;
     return keeps_obligations(s, r, a);
   }
-  return Check::kNone;
+  return Refusal::kNone;
 }
 
 // The kind's own clauses, judged on `s`; when they pass and `changed` is given (the same
 // state, to change), the kind's change too, with what the check worked out.
-Check own_step(const GameState& s, const RuleSet& r, const Action& a, GameState* changed) {
+Refusal own_step(const GameState& s, const RuleSet& r, const Action& a, GameState* changed) {
   using namespace detail;
-  auto then = [changed](Check verdict, auto play) {
-    if (verdict == Check::kNone && changed) play(*changed);
+  auto then = [changed](Refusal verdict, auto play) {
+    if (verdict == Refusal::kNone && changed) play(*changed);
     return verdict;
   };
   switch (a.kind) {
@@ -130,7 +130,7 @@ Check own_step(const GameState& s, const RuleSet& r, const Action& a, GameState*
     case ActionKind::kSwap: return then(check_swap(s, r, a), [&](GameState& t) { play_swap(t, r, a); });
     case ActionKind::kDiscard: return then(check_discard(s, r, a), [&](GameState& t) { play_discard(t, r, a); });
     case ActionKind::kNextHand: return then(check_next_hand(s), [&](GameState& t) { play_next_hand(t, r, a); });
-    case ActionKind::kTimeout: return then(Check::kNone, [&](GameState& t) { play_timeout(t, r); });
+    case ActionKind::kTimeout: return then(Refusal::kNone, [&](GameState& t) { play_timeout(t, r); });
     case ActionKind::kLayoff: {
       Formed grown;
       return then(check_layoff(s, r, a, grown), [&](GameState& t) { play_layoff(t, r, a, grown); });
@@ -148,28 +148,28 @@ Check own_step(const GameState& s, const RuleSet& r, const Action& a, GameState*
       return then(check_arrange(s, r, a, plan), [&](GameState& t) { play_arrange(t, r, a, plan); });
     }
   }
-  return Check::kNotInGame;
+  return Refusal::kNotInGame;
 }
 
 }  // namespace
 
 namespace detail {
 
-Check check_and_play(GameState& s, const RuleSet& r, const Action& a) { return own_step(s, r, a, &s); }
+Refusal check_and_play(GameState& s, const RuleSet& r, const Action& a) { return own_step(s, r, a, &s); }
 
 }  // namespace detail
 
-Check check_action(const GameState& state, const RuleSet& rules, const Action& action) {
+Refusal check_action(const GameState& state, const RuleSet& rules, const Action& action) {
   bool final = false;
-  const Check c = check_common(state, rules, action, final);
-  return c != Check::kNone || final ? c : own_step(state, rules, action, nullptr);
+  const Refusal c = check_common(state, rules, action, final);
+  return c != Refusal::kNone || final ? c : own_step(state, rules, action, nullptr);
 }
 
-Check apply(GameState& state, const RuleSet& rules, const Action& action) {
+Refusal apply(GameState& state, const RuleSet& rules, const Action& action) {
   bool final = false;
-  Check c = check_common(state, rules, action, final);
-  if (c == Check::kNone) c = detail::check_and_play(state, rules, action);
-  if (c != Check::kNone && fault("dirty-refusal")) ++state.turns;
+  Refusal c = check_common(state, rules, action, final);
+  if (c == Refusal::kNone) c = detail::check_and_play(state, rules, action);
+  if (c != Refusal::kNone && fault("dirty-refusal")) ++state.turns;
   return c;
 }
 

@@ -51,8 +51,8 @@ struct SetReadings {
 // reading this allows that makes the set valid: then only joker.standin fails (the set
 // left open, or named less than it needs). A set that no such reading makes valid fails
 // the set clauses of its tiles as named (a named stand-in counts as that tile).
-CheckMask read_set(const MeldRules& rules, std::span<const Token> tokens, Formed& formed, SetReadings& open) {
-  const CheckMask written = form_meld(rules, tokens, MeldContext::kMelding, formed);
+RefusalMask read_set(const MeldRules& rules, std::span<const Token> tokens, Formed& formed, SetReadings& open) {
+  const RefusalMask written = form_meld(rules, tokens, MeldContext::kMelding, formed);
   if (written.empty() || tokens.size() > kMaxMeldCards) return written;
   std::array<Token, kMaxMeldCards> read{};
   std::array<int, kMaxMeldCards> jokers{};
@@ -94,7 +94,7 @@ CheckMask read_set(const MeldRules& rules, std::span<const Token> tokens, Formed
       }
   };
   each(each, 0);
-  if (open.count > 0) return CheckMask(Check::kJokerStandin);
+  if (open.count > 0) return RefusalMask(Refusal::kJokerStandin);
   // No valid reading: the set as named, a named joker as the tile it names (a number alone
   // in the first tile's colour), a bare one left bare.
   for (int j = 0; j < n_jokers; ++j) {
@@ -104,8 +104,8 @@ CheckMask read_set(const MeldRules& rules, std::span<const Token> tokens, Formed
     else read[size_t(jokers[j])] = t;
   }
   Formed as_named;
-  const CheckMask fails = form_meld(rules, named, MeldContext::kMelding, as_named);
-  return fails.empty() || fails.bits() == CheckMask(Check::kJokerStandin).bits() ? written : fails;
+  const RefusalMask fails = form_meld(rules, named, MeldContext::kMelding, as_named);
+  return fails.empty() || fails.bits() == RefusalMask(Refusal::kJokerStandin).bits() ? written : fails;
 }
 
 }  // namespace
@@ -259,7 +259,7 @@ bool can_play_from_rack(const GameState& s, const RuleSet& r) {
   return some_arrangement(s, r).found;
 }
 
-Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
+Refusal check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
   const int p = s.to_move;
   const CardSet rack = s.hand(p);
   // Tile by tile: what the new table holds, the old one held, and the rack holds.
@@ -272,7 +272,7 @@ Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan&
   int from_rack = 0, rack_numbers = 0;
   bool table_kept = true;
   for (int f = 0; f <= kFaces; ++f) {
-    if (now.n[f] > before.n[f] + held.n[f]) return Check::kCardNotHeld;
+    if (now.n[f] > before.n[f] + held.n[f]) return Refusal::kCardNotHeld;
     table_kept &= now.n[f] >= before.n[f];
     const int laid = std::max(0, now.n[f] - before.n[f]);
     from_rack += laid;
@@ -280,22 +280,22 @@ Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan&
   }
   const int rack_jokers = std::max(0, now.n[kFaces] - before.n[kFaces]);
 
-  CheckMask fails;
-  if (!table_kept) fails.add(Check::kTableTilesStay);
-  if (from_rack == 0) fails.add(Check::kRackTileNeeded);
-  if (a.cards.groups() > kMaxMelds) fails.add(Check::kMeldShape);
+  RefusalMask fails;
+  if (!table_kept) fails.add(Refusal::kTableTilesStay);
+  if (from_rack == 0) fails.add(Refusal::kRackTileNeeded);
+  if (a.cards.groups() > kMaxMelds) fails.add(Refusal::kMeldShape);
   std::array<Formed, TokenGroups::kMaxGroups>& formed = plan.formed;
   plan.groups = a.cards.groups();
   std::vector<std::pair<int, SetReadings>> open;  // sets its jokers leave open (joker.standin)
-  CheckMask unformed;
+  RefusalMask unformed;
   for (int g = 0; g < a.cards.groups(); ++g) {
     SetReadings readings;
-    const CheckMask m = read_set(r.meld, a.cards.group(g), formed[g], readings);
+    const RefusalMask m = read_set(r.meld, a.cards.group(g), formed[g], readings);
     if (readings.count > 0) open.emplace_back(g, readings);
     else unformed |= m;
   }
   fails |= unformed;
-  if (!open.empty()) fails.add(Check::kJokerStandin);
+  if (!open.empty()) fails.add(Refusal::kJokerStandin);
   // Before one's opening the old sets stay exactly as they were, and what the rack lays
   // reaches the opening's points: its tiles' numbers, a joker the number it stands for.
   // Read once every set forms; a clause fails when it fails however the open sets are read.
@@ -334,8 +334,8 @@ Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan&
         if (!more) choice[o] = 0;
       }
     }
-    if (!sets_kept) fails.add(Check::kInitialRackOnly);
-    if (!points_reached) fails.add(Check::kInitialPoints);
+    if (!sets_kept) fails.add(Refusal::kInitialRackOnly);
+    if (!points_reached) fails.add(Refusal::kInitialPoints);
   }
   return r.first_failure(fails);
 }

@@ -16,26 +16,26 @@ bool after_decline(const GameState& s) {
 }
 
 // The claim's own use of the cards: new melds or a layoff (onto `use.target`), formed and checked.
-CheckMask form_claim_use(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
-  CheckMask fails;
+RefusalMask form_claim_use(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
+  RefusalMask fails;
   if (a.claim_layoff) {
     use.target = s.table.index_of(a.meld_id);
-    if (use.target < 0) return CheckMask(Check::kNoSuchMeld);
-    if (a.cards.groups() != 1) return CheckMask(Check::kClaimUse);
+    if (use.target < 0) return RefusalMask(Refusal::kNoSuchMeld);
+    if (a.cards.groups() != 1) return RefusalMask(Refusal::kClaimUse);
     use.groups = 1;
     fails |= extend_meld(r.meld, s.table.melds[use.target].shape, a.cards.group(0), use.formed[0]);
-    if (r.layoff.needs_opened && !s.players[a.player].opened) fails.add(Check::kLayoffNeedsOpened);
+    if (r.layoff.needs_opened && !s.players[a.player].opened) fails.add(Refusal::kLayoffNeedsOpened);
   } else {
     use.groups = a.cards.groups();
     for (int g = 0; g < use.groups; ++g)
       fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, use.formed[g]);
   }
-  if (s.first_lap && use.groups > 0) fails.add(Check::kFirstLap);
+  if (s.first_lap && use.groups > 0) fails.add(Refusal::kFirstLap);
   // A layoff declares only the jokers it lays, not those of the meld it builds on.
   const Shape* before = use.target >= 0 ? &s.table.melds[use.target].shape : nullptr;
   if (fails.empty())
     for (int g = 0; g < use.groups; ++g)
-      if (joker_declared_on_table(s, r, use.formed[g].shape, a.cards.group(g), before)) fails.add(Check::kJokerOnTable);
+      if (joker_declared_on_table(s, r, use.formed[g].shape, a.cards.group(g), before)) fails.add(Refusal::kJokerOnTable);
   return fails;
 }
 
@@ -69,11 +69,11 @@ void lay_claim(GameState& s, const Action& a, const Plan& use, CardSet prefer) {
 // Whether the claimer may claim now, the claim's counterpart of the turn: in the window,
 // and not the one who discarded (nor, for a buy, the player to move). The failures, named
 // in catalog order like every clause.
-CheckMask claim_turn(const GameState& s, const Action& a, bool window, bool to_move_barred) {
-  CheckMask fails;
-  if (!window) fails.add(Check::kClaimTiming);
+RefusalMask claim_turn(const GameState& s, const Action& a, bool window, bool to_move_barred) {
+  RefusalMask fails;
+  if (!window) fails.add(Refusal::kClaimTiming);
   if ((a.player == s.offer.from && s.offer.from != kNoPlayer) || (to_move_barred && a.player == s.to_move))
-    fails.add(Check::kClaimByDiscarder);
+    fails.add(Refusal::kClaimByDiscarder);
   return fails;
 }
 
@@ -85,19 +85,19 @@ CardSet claimed_cards(const GameState& s, const Action& a) {
   return taken;
 }
 
-Check check_rummy(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
-  if (const CheckMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
+Refusal check_rummy(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
+  if (const RefusalMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
-  if (n == 0) return Check::kBadTake;
+  if (n == 0) return Refusal::kBadTake;
   const CardSet taken = claimed_cards(s, a);
   const Card deepest = s.discard.at(s.discard.size() - n);
 
   // The claim melds pile cards alone, the deepest claimed card among them.
   const std::span<const Token> tokens = claim_tokens(a);
-  CheckMask fails;
+  RefusalMask fails;
   bool uses_deepest = false;
   for (const Token& t : tokens) uses_deepest |= t.face == face_of(deepest);
-  if (tokens.empty() || !holds(taken, tokens) || !uses_deepest) fails.add(Check::kClaimUse);
+  if (tokens.empty() || !holds(taken, tokens) || !uses_deepest) fails.add(Refusal::kClaimUse);
   if (fails.empty()) fails |= form_claim_use(s, r, a, use);
   return r.first_failure(fails);
 }
@@ -118,15 +118,15 @@ void play_rummy(GameState& s, const RuleSet& r, const Action& a, const Plan& use
   if (s.hand(q).empty()) hand_emptied(s, r, false);
 }
 
-Check check_snap(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
-  if (const CheckMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
+Refusal check_snap(const GameState& s, const RuleSet& r, const Action& a, Plan& use) {
+  if (const RefusalMask turn = claim_turn(s, a, before_next_draw(s), false); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
-  if (n == 0) return Check::kBadTake;
+  if (n == 0) return Refusal::kBadTake;
   // Only the discard itself, laid off at once.
   const std::span<const Token> tokens = claim_tokens(a);
-  CheckMask fails;
+  RefusalMask fails;
   if (n != 1 || !a.claim_layoff || tokens.size() != 1 || tokens[0].face != face_of(s.discard.top()))
-    fails.add(Check::kClaimUse);
+    fails.add(Refusal::kClaimUse);
   if (fails.empty()) fails |= form_claim_use(s, r, a, use);
   return r.first_failure(fails);
 }
@@ -139,19 +139,19 @@ void play_snap(GameState& s, const Action& a, const Plan& use) {
   s.offer = {};  // the turn order is unchanged
 }
 
-Check check_buy(const GameState& s, const RuleSet& r, const Action& a) {
+Refusal check_buy(const GameState& s, const RuleSet& r, const Action& a) {
   // The card is not the discarder's to buy back, nor the declining player's.
-  if (const CheckMask turn = claim_turn(s, a, after_decline(s), true); !turn.empty()) return r.first_failure(turn);
+  if (const RefusalMask turn = claim_turn(s, a, after_decline(s), true); !turn.empty()) return r.first_failure(turn);
   const int n = take_count(s.discard, a.take);
-  if (n == 0) return Check::kBadTake;
-  CheckMask fails;
-  if (n != 1 || a.cards.groups() != 0) fails.add(Check::kClaimUse);
+  if (n == 0) return Refusal::kBadTake;
+  RefusalMask fails;
+  if (n != 1 || a.cards.groups() != 0) fails.add(Refusal::kClaimUse);
   if (!fails.empty()) return r.first_failure(fails);
   // The penalty card comes from the stock, refilled from the pile below the bought card.
   GameState after_take = s;
   after_take.discard.pop();
-  if (!stock_has_card(after_take, r)) return r.first_failure(CheckMask(Check::kBuyPenaltyCard));
-  return Check::kNone;
+  if (!stock_has_card(after_take, r)) return r.first_failure(RefusalMask(Refusal::kBuyPenaltyCard));
+  return Refusal::kNone;
 }
 
 void play_buy(GameState& s, const RuleSet& r, const Action& a) {
@@ -175,14 +175,14 @@ bool claim_window_open(const GameState& s, const RuleSet& r) {
   return false;
 }
 
-Check check_claim(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
+Refusal check_claim(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
   switch (r.claim) {
     case ClaimRule::kRummy: return check_rummy(s, r, a, plan);
     case ClaimRule::kSnap: return check_snap(s, r, a, plan);
     case ClaimRule::kBuy: return check_buy(s, r, a);
     case ClaimRule::kNone: break;
   }
-  return Check::kNotInGame;
+  return Refusal::kNotInGame;
 }
 
 void play_claim(GameState& s, const RuleSet& r, const Action& a, const Plan& plan) {

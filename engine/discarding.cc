@@ -25,21 +25,21 @@ Card discarded_card(const GameState& s, Face face) {
 
 }  // namespace
 
-Check check_discard(const GameState& s, const RuleSet& r, const Action& a) {
+Refusal check_discard(const GameState& s, const RuleSet& r, const Action& a) {
   const int p = s.to_move;
   const Card card = discarded_card(s, a.card);
-  if (card == kNoCard) return Check::kCardNotHeld;
-  if (s.phase == Phase::kRow) return Check::kNone;
+  if (card == kNoCard) return Refusal::kCardNotHeld;
+  if (s.phase == Phase::kRow) return Refusal::kNone;
 
-  CheckMask fails;
+  RefusalMask fails;
   const TurnFacts& t = s.turn;
-  if (t.must_use != kNoCard) fails.add(Check::kTakeUnused);
-  if (!t.pile_meld_due.empty()) fails.add(Check::kPileMeldDue);
-  if (!t.freed_jokers.empty()) fails.add(Check::kJokerUnused);
-  if (card == t.no_discard) fails.add(Check::kDiscardTakenCard);
-  if (turn_ends_without_discard(s, r)) fails.add(Check::kLastRoundNoDiscard);
+  if (t.must_use != kNoCard) fails.add(Refusal::kTakeUnused);
+  if (!t.pile_meld_due.empty()) fails.add(Refusal::kPileMeldDue);
+  if (!t.freed_jokers.empty()) fails.add(Refusal::kJokerUnused);
+  if (card == t.no_discard) fails.add(Refusal::kDiscardTakenCard);
+  if (turn_ends_without_discard(s, r)) fails.add(Refusal::kLastRoundNoDiscard);
   if (r.going_out.dead_last_discard && s.hand(p).size() == 1 && fits_table(s, r, p, a.card))
-    fails.add(Check::kDeadDiscard);
+    fails.add(Refusal::kDeadDiscard);
   return r.first_failure(fails);
 }
 

@@ -4,8 +4,8 @@
 
 namespace meldcheck::detail {
 
-Check check_draw(const GameState& s, const RuleSet& r) {
-  return stock_has_card(s, r) ? Check::kNone : Check::kEmptyStock;
+Refusal check_draw(const GameState& s, const RuleSet& r) {
+  return stock_has_card(s, r) ? Refusal::kNone : Refusal::kEmptyStock;
 }
 
 void play_draw(GameState& s, const RuleSet& r) {
@@ -47,17 +47,17 @@ Taken taken_by(const GameState& s, const RuleSet& r, const Action& a) {
 
 }  // namespace
 
-Check check_take(const GameState& s, const RuleSet& r, const Action& a) {
+Refusal check_take(const GameState& s, const RuleSet& r, const Action& a) {
   const Taken t = taken_by(s, r, a);
-  if (t.n == 0) return Check::kBadTake;
+  if (t.n == 0) return Refusal::kBadTake;
   const int p = s.to_move;
   const DrawRules& d = r.draw;
-  CheckMask fails;
+  RefusalMask fails;
   if ((d.take_sizes == TakeSizes::kTop && t.n != 1) || (d.take_sizes == TakeSizes::kTopOrAll && t.n != 1 && !t.whole))
-    fails.add(Check::kTakeSize);
+    fails.add(Refusal::kTakeSize);
   if (t.whole && d.take_sizes == TakeSizes::kTopOrAll && d.whole_pile.needs_opened && !s.players[p].opened)
-    fails.add(Check::kTakeNeedsOpened);
-  if (fails.empty() && t.owed && !card_usable(s, r, p, s.hand(p) | t.cards, t.deepest)) fails.add(Check::kTakeUnusable);
+    fails.add(Refusal::kTakeNeedsOpened);
+  if (fails.empty() && t.owed && !card_usable(s, r, p, s.hand(p) | t.cards, t.deepest)) fails.add(Refusal::kTakeUnusable);
   return r.first_failure(fails);
 }
 
@@ -84,31 +84,31 @@ void play_take(GameState& s, const RuleSet& r, const Action& a) {
   s.phase = Phase::kPlay;
 }
 
-Check check_pass(const GameState& s, const RuleSet& r, const Action& a) {
+Refusal check_pass(const GameState& s, const RuleSet& r, const Action& a) {
   // After the draw a pass ends the turn only where there is no discard to end it.
-  if (s.phase == Phase::kPlay) return turn_ends_without_discard(s, r) ? Check::kNone : Check::kWrongPhase;
+  if (s.phase == Phase::kPlay) return turn_ends_without_discard(s, r) ? Refusal::kNone : Refusal::kWrongPhase;
   switch (r.draw.empty_stock) {
-    case EmptyStock::kPassEnds: return s.stock.empty() ? Check::kNone : Check::kPassNotAllowed;
+    case EmptyStock::kPassEnds: return s.stock.empty() ? Refusal::kNone : Refusal::kPassNotAllowed;
     case EmptyStock::kMustPlay:
-      if (!s.stock.empty()) return Check::kPassNotAllowed;
-      return can_play_from_rack(s, r) ? Check::kPassCanPlay : Check::kNone;
+      if (!s.stock.empty()) return Refusal::kPassNotAllowed;
+      return can_play_from_rack(s, r) ? Refusal::kPassCanPlay : Refusal::kNone;
     case EmptyStock::kReshufflePile:
     case EmptyStock::kReshuffleBelowTop: {
       // Only with nothing to draw (no stock, a pile too short to make one) and no take the
       // rules allow does the hand end.
-      if (stock_has_card(s, r)) return Check::kPassNotAllowed;
+      if (stock_has_card(s, r)) return Refusal::kPassNotAllowed;
       Action take;
       take.kind = ActionKind::kTake;
       take.player = a.player;
       take.take.kind = TakeSpec::Kind::kCount;
       for (int n = 1; n <= s.discard.size(); ++n) {
         take.take.count = uint8_t(n);
-        if (check_take(s, r, take) == Check::kNone) return Check::kPassNotAllowed;
+        if (check_take(s, r, take) == Refusal::kNone) return Refusal::kPassNotAllowed;
       }
-      return Check::kNone;
+      return Refusal::kNone;
     }
   }
-  return Check::kPassNotAllowed;
+  return Refusal::kPassNotAllowed;
 }
 
 void play_pass(GameState& s, const RuleSet& r) {

@@ -8,7 +8,7 @@
 
 #include "engine/action.h"
 #include "engine/card.h"
-#include "engine/check.h"
+#include "engine/refusal.h"
 #include "engine/ruleset.h"
 #include "engine/state.h"
 
@@ -18,13 +18,13 @@ namespace meldcheck {
 // contract's shuffle). The dealer deals first to the player after them.
 GameState new_match(const RuleSet& rules, int players, uint64_t seed, int dealer);
 
-// Performs the whole action and returns Check::kNone, or changes nothing and returns the
+// Performs the whole action and returns Refusal::kNone, or changes nothing and returns the
 // check it fails (the first in the contract's order: turn, phase, possession, then the
 // ruleset's clauses in catalog order).
-Check apply(GameState& state, const RuleSet& rules, const Action& action);
+Refusal apply(GameState& state, const RuleSet& rules, const Action& action);
 
 // What apply would answer, without changing the state.
-Check check_action(const GameState& state, const RuleSet& rules, const Action& action);
+Refusal check_action(const GameState& state, const RuleSet& rules, const Action& action);
 
 // How many cards a take (or claim) asks for from `pile`: 0 when it asks for nothing there.
 int take_count(const Pile& pile, const TakeSpec& take);
@@ -34,7 +34,7 @@ int take_count(const Pile& pile, const TakeSpec& take);
 void add_table_groups(const GameState& state, TokenGroups& out);
 
 // How many candidates the enumeration dropped, by the check that refused them.
-using CheckTally = std::array<uint32_t, kNumChecks>;
+using CheckTally = std::array<uint32_t, kNumRefusals>;
 
 // The legal actions in a state, bounded: every draw and take, every single meld and
 // layoff the hand can make, every swap and discard, the contract melds of a round, the

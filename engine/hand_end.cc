@@ -232,9 +232,9 @@ void end_hand(GameState& s, const RuleSet& r, int out, int ender) {
   decide_match(s, r);
 }
 
-Check check_next_hand(const GameState& s) {
-  if (!s.hand_over) return Check::kHandNotOver;
-  return s.game_over ? Check::kGameOver : Check::kNone;
+Refusal check_next_hand(const GameState& s) {
+  if (!s.hand_over) return Refusal::kHandNotOver;
+  return s.game_over ? Refusal::kGameOver : Refusal::kNone;
 }
 
 void play_next_hand(GameState& s, const RuleSet& r, const Action& a) {

@@ -93,16 +93,16 @@ struct Plan {
 };
 
 // Per action kind: its own clauses, judged on a state that does not change...
-Check check_draw(const GameState& s, const RuleSet& r);
-Check check_take(const GameState& s, const RuleSet& r, const Action& a);
-Check check_pass(const GameState& s, const RuleSet& r, const Action& a);
-Check check_meld(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
-Check check_layoff(const GameState& s, const RuleSet& r, const Action& a, Formed& grown);
-Check check_swap(const GameState& s, const RuleSet& r, const Action& a);
-Check check_discard(const GameState& s, const RuleSet& r, const Action& a);
-Check check_claim(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
-Check check_next_hand(const GameState& s);
-Check check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
+Refusal check_draw(const GameState& s, const RuleSet& r);
+Refusal check_take(const GameState& s, const RuleSet& r, const Action& a);
+Refusal check_pass(const GameState& s, const RuleSet& r, const Action& a);
+Refusal check_meld(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
+Refusal check_layoff(const GameState& s, const RuleSet& r, const Action& a, Formed& grown);
+Refusal check_swap(const GameState& s, const RuleSet& r, const Action& a);
+Refusal check_discard(const GameState& s, const RuleSet& r, const Action& a);
+Refusal check_claim(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
+Refusal check_next_hand(const GameState& s);
+Refusal check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
 
 // ...and the change of a step whose check passed (with the plan that check filled).
 void play_draw(GameState& s, const RuleSet& r);
@@ -119,7 +119,7 @@ void play_timeout(GameState& s, const RuleSet& r);
 
 // A step's own check and, when it passes, its change (without the order of apply()'s
 // common checks): for looking ahead on a copy of the state.
-Check check_and_play(GameState& s, const RuleSet& r, const Action& a);
+Refusal check_and_play(GameState& s, const RuleSet& r, const Action& a);
 
 // Whether the player to move has any arrangement that lays a tile (engine/solver.h).
 bool can_play_from_rack(const GameState& s, const RuleSet& r);

@@ -33,8 +33,8 @@ struct Collector {
   }
   Action& propose(const Action& like) { return out.emplace_back(like); }
   void keep_if_legal() {
-    const Check c = check_action(s, r, out.back());
-    if (c == Check::kNone) return;
+    const Refusal c = check_action(s, r, out.back());
+    if (c == Refusal::kNone) return;
     if (dropped) dropped->push_back(out.back());
     out.pop_back();
     if (refused) ++(*refused)[int(c)];

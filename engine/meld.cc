@@ -20,7 +20,7 @@ Face wanted(const Token& t) { return t.face.is_joker() ? t.standin : t.face; }
 struct Attempt {
   int valid = 0;  // readings found (2 means "more than one")
   Formed formed;
-  CheckMask fails;
+  RefusalMask fails;
 };
 
 // ---- sets ---------------------------------------------------------------------------
@@ -28,7 +28,7 @@ struct Attempt {
 Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank) {
   Attempt a;
   const int n = int(tokens.size());
-  if (rules.set_max != 0 && n > rules.set_max) a.fails.add(Check::kSetSize);
+  if (rules.set_max != 0 && n > rules.set_max) a.fails.add(Refusal::kSetSize);
 
   // A suit written for a joker counts where suits matter; under rank-only stand-ins
   // without distinct suits it is simply dropped.
@@ -45,7 +45,7 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
     }
     rank_only_written += w.is_rank_only();
     if (w.rank() != rank) {
-      a.fails.add(Check::kJokerStandin);
+      a.fails.add(Refusal::kJokerStandin);
       continue;
     }
     if (w.is_natural() && (suits_matter || !t.face.is_joker())) {
@@ -58,9 +58,9 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
   int free_suits = 0;
   for (int s = 0; s < kSuits; ++s) {
     free_suits += used[s] == 0;
-    if (rules.set_distinct_suits && used[s] > 1 && !fault("same-suit-sets")) a.fails.add(Check::kSetSuits);
+    if (rules.set_distinct_suits && used[s] > 1 && !fault("same-suit-sets")) a.fails.add(Refusal::kSetSuits);
   }
-  if (rules.set_distinct_suits && undetermined > free_suits) a.fails.add(Check::kSetSuits);
+  if (rules.set_distinct_suits && undetermined > free_suits) a.fails.add(Refusal::kSetSuits);
 
   // Canonical stand-ins: whole cards where the policy wants them and the free suits settle
   // them; the rank alone otherwise.
@@ -68,13 +68,13 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
   switch (rules.set_standin) {
     case SetStandin::kRank: break;
     case SetStandin::kCard:
-      if (undetermined > 0 && undetermined != free_suits) a.fails.add(Check::kJokerStandin);
+      if (undetermined > 0 && undetermined != free_suits) a.fails.add(Refusal::kJokerStandin);
       whole_cards = true;
       break;
     case SetStandin::kDetermined: whole_cards = undetermined == free_suits; break;
   }
   // A rank written where the rules want a whole card says less than they need.
-  if (whole_cards && rank_only_written > 0) a.fails.add(Check::kJokerStandin);
+  if (whole_cards && rank_only_written > 0) a.fails.add(Refusal::kJokerStandin);
   if (!a.fails.empty()) return a;
 
   int next_free = 0;
@@ -118,15 +118,15 @@ struct Window {
 };
 
 // Why the ace rules refuse a window, or kNone.
-Check window_refusal(const AceRules& ace, Window w, MeldContext context) {
+Refusal window_refusal(const AceRules& ace, Window w, MeldContext context) {
   if (w.wraps()) {
-    if (w.length() > kMaxWrapLength) return Check::kRunSequence;
-    if (!ace.wrap) return context == MeldContext::kMelding ? Check::kRunCornerMeld : Check::kRunCornerBuild;
-    return Check::kNone;
+    if (w.length() > kMaxWrapLength) return Refusal::kRunSequence;
+    if (!ace.wrap) return context == MeldContext::kMelding ? Refusal::kRunCornerMeld : Refusal::kRunCornerBuild;
+    return Refusal::kNone;
   }
-  if (w.length() > kMaxRunLength) return Check::kRunSequence;
-  if (w.reaches_ace_high() && !ace.high) return Check::kRunAceHigh;
-  return Check::kNone;
+  if (w.length() > kMaxRunLength) return Refusal::kRunSequence;
+  if (w.reaches_ace_high() && !ace.high) return Refusal::kRunAceHigh;
+  return Refusal::kNone;
 }
 
 // Places tokens on the free slots of a window in suit `suit`: each natural and each joker
@@ -213,18 +213,18 @@ void add_reading(Attempt& a, const Formed& f, int tokens) {
   }
 }
 
-void finish(Attempt& a, CheckMask refusals, Check none_fit) {
-  if (a.valid == 0) a.fails = refusals.empty() ? CheckMask(none_fit) : refusals;
-  if (a.valid > 1) a.fails = CheckMask(Check::kJokerStandin);
+void finish(Attempt& a, RefusalMask refusals, Refusal none_fit) {
+  if (a.valid == 0) a.fails = refusals.empty() ? RefusalMask(none_fit) : refusals;
+  if (a.valid > 1) a.fails = RefusalMask(Refusal::kJokerStandin);
 }
 
 // A joker in a run stands for a whole card of the run's suit: a stand-in of another suit,
 // or a rank alone (less than the rules need), is refused.
-CheckMask wrong_run_standin(std::span<const Token> tokens, int suit) {
+RefusalMask wrong_run_standin(std::span<const Token> tokens, int suit) {
   for (const Token& t : tokens) {
     Face w = wanted(t);
     if (t.face.is_joker() && (w.is_rank_only() || (w.is_natural() && w.suit() != suit)))
-      return CheckMask(Check::kJokerStandin);
+      return RefusalMask(Refusal::kJokerStandin);
   }
   return {};
 }
@@ -253,15 +253,15 @@ Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit,
   if (!a.fails.empty()) return a;
   const AceRules& ace = context == MeldContext::kMelding ? rules.ace_melding : rules.ace_building;
   const int n = int(tokens.size());
-  CheckMask refusals;
+  RefusalMask refusals;
   for (uint32_t starts = possible_starts(tokens); starts != 0; starts &= starts - 1) {
     const int start = std::countr_zero(starts) + 1;
     Window w{start, start + n - 1};
     Formed f;
     if (!place_run(tokens, suit, w, {}, f.slot_of_token, 0)) continue;
     nearest_written_order(f, 0, n);
-    Check refusal = window_refusal(ace, w, context);
-    if (refusal != Check::kNone) {
+    Refusal refusal = window_refusal(ace, w, context);
+    if (refusal != Refusal::kNone) {
       refusals.add(refusal);
       continue;
     }
@@ -270,7 +270,7 @@ Attempt try_run(const MeldRules& rules, std::span<const Token> tokens, int suit,
       if (tokens[t].face.is_joker()) f.shape.set_joker(f.slot_of_token[t], true);
     add_reading(a, f, n);
   }
-  finish(a, refusals, Check::kRunSequence);
+  finish(a, refusals, Refusal::kRunSequence);
   return a;
 }
 
@@ -281,11 +281,11 @@ int existing_tokens(const Shape& existing, std::span<Token> out) {
   return existing.size;
 }
 
-CheckMask extend_set(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
+RefusalMask extend_set(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
   const int rank = existing.rank();
   for (const Token& t : added) {
     Face w = wanted(t);
-    if (!w.is_none() && w.rank() != rank) return CheckMask(t.face.is_joker() ? Check::kJokerStandin : Check::kLayoffFit);
+    if (!w.is_none() && w.rank() != rank) return RefusalMask(t.face.is_joker() ? Refusal::kJokerStandin : Refusal::kLayoffFit);
   }
   std::array<Token, kMaxMeldCards> all;
   int n = existing_tokens(existing, all);
@@ -296,17 +296,17 @@ CheckMask extend_set(const MeldRules& rules, const Shape& existing, std::span<co
   return {};
 }
 
-CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
+RefusalMask extend_run(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
   const int suit = existing.suit();
   const int k = int(added.size());
   const int m = existing.size;
   for (const Token& t : added)
-    if (!t.face.is_joker() && t.face.suit() != suit) return CheckMask(Check::kLayoffFit);
-  CheckMask fails = wrong_run_standin(added, suit);
+    if (!t.face.is_joker() && t.face.suit() != suit) return RefusalMask(Refusal::kLayoffFit);
+  RefusalMask fails = wrong_run_standin(added, suit);
   if (!fails.empty()) return fails;
 
   Attempt a;
-  CheckMask refusals;
+  RefusalMask refusals;
   for (int below = 0; below <= k; ++below) {
     int start = existing.start - below;
     if (start < 1) start += kRanks;  // round the corner below the ace
@@ -317,8 +317,8 @@ CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<co
     if (!place_run(added, suit, w, taken, f.slot_of_token, m)) continue;
     for (int i = 0; i < m; ++i) f.slot_of_token[i] = uint8_t(below + i);
     nearest_written_order(f, m, m + k);
-    Check refusal = window_refusal(rules.ace_building, w, MeldContext::kBuilding);
-    if (refusal != Check::kNone) {
+    Refusal refusal = window_refusal(rules.ace_building, w, MeldContext::kBuilding);
+    if (refusal != Refusal::kNone) {
       refusals.add(refusal);
       continue;
     }
@@ -329,10 +329,10 @@ CheckMask extend_run(const MeldRules& rules, const Shape& existing, std::span<co
     add_reading(a, f, m + k);
   }
   // A card whose place the run already holds builds on a card that is no longer its end.
-  Check none_fit = Check::kLayoffFit;
+  Refusal none_fit = Refusal::kLayoffFit;
   for (const Token& t : added)
     for (int i = 0; i < m && !t.face.is_joker(); ++i)
-      if (existing.faces[i].rank() == t.face.rank()) none_fit = Check::kLayoffTaken;
+      if (existing.faces[i].rank() == t.face.rank()) none_fit = Refusal::kLayoffTaken;
   finish(a, refusals, none_fit);
   if (!a.fails.empty()) return a.fails;
   out = a.formed;
@@ -374,11 +374,11 @@ int disorder(const Formed& f, int tokens) {
   return n;
 }
 
-CheckMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldContext context, Formed& out) {
+RefusalMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldContext context, Formed& out) {
   const int n = int(tokens.size());
-  CheckMask fails;
-  if (n < rules.min_size) fails.add(Check::kMeldSize);
-  if (n > kMaxMeldCards) fails.add(Check::kMeldShape);
+  RefusalMask fails;
+  if (n < rules.min_size) fails.add(Refusal::kMeldSize);
+  if (n > kMaxMeldCards) fails.add(Refusal::kMeldShape);
   int naturals = 0, rank = 0, suit = -1;
   bool one_rank = true, one_suit = true;
   for (const Token& t : tokens) {
@@ -387,12 +387,12 @@ CheckMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldC
     one_rank &= t.face.rank() == rank;
     one_suit &= t.face.suit() == suit;
   }
-  if (naturals < rules.min_naturals) fails.add(Check::kJokerNatural);
+  if (naturals < rules.min_naturals) fails.add(Refusal::kJokerNatural);
   if (!fails.empty()) return fails;
 
   if (naturals == 0) {  // jokers alone, where the rules allow it: the stand-ins decide
     Face w = wanted(tokens[0]);
-    if (w.is_none()) return CheckMask(Check::kJokerStandin);
+    if (w.is_none()) return RefusalMask(Refusal::kJokerStandin);
     rank = w.rank();
     suit = w.is_natural() ? w.suit() : -1;
     one_suit = suit >= 0;
@@ -406,21 +406,21 @@ CheckMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldC
     out = set.valid ? set.formed : run.formed;
     return {};
   }
-  if (readings > 1) return CheckMask(Check::kJokerStandin);
+  if (readings > 1) return RefusalMask(Refusal::kJokerStandin);
   if (fault("gap-run") && gap_run_fault(tokens, out)) return {};
   // No reading works: report the failures of the meld the cards look like.
   if (one_rank && one_suit && naturals == 1) {
-    CheckMask both = set.fails;
+    RefusalMask both = set.fails;
     both |= run.fails;
     return both;
   }
   if (one_rank) return set.fails;  // with identical copies too: a run never repeats a card
   if (one_suit) return run.fails;
-  return CheckMask(Check::kMeldShape);
+  return RefusalMask(Refusal::kMeldShape);
 }
 
-CheckMask extend_meld(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
-  if (added.empty() || existing.size + added.size() > kMaxMeldCards) return CheckMask(Check::kLayoffFit);
+RefusalMask extend_meld(const MeldRules& rules, const Shape& existing, std::span<const Token> added, Formed& out) {
+  if (added.empty() || existing.size + added.size() > kMaxMeldCards) return RefusalMask(Refusal::kLayoffFit);
   return existing.kind == MeldKind::kSet ? extend_set(rules, existing, added, out)
                                          : extend_run(rules, existing, added, out);
 }

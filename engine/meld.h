@@ -11,7 +11,7 @@
 #include <span>
 
 #include "engine/card.h"
-#include "engine/check.h"
+#include "engine/refusal.h"
 #include "engine/ruleset.h"
 
 namespace meldcheck {
@@ -55,12 +55,12 @@ enum class MeldContext : uint8_t { kMelding, kBuilding };
 // Forms a new meld from tokens (faces, with the stand-ins written for jokers). On success
 // returns an empty mask and fills `out`; otherwise the failed checks of the most likely
 // intended meld. A joker's stand-in must be named or determined by the other cards.
-CheckMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldContext context,
+RefusalMask form_meld(const MeldRules& rules, std::span<const Token> tokens, MeldContext context,
                     Formed& out);
 
 // Builds `added` onto an existing meld: its cards keep their places and stand-ins. In
 // `out.slot_of_token`, the existing slots come first, then the added tokens.
-CheckMask extend_meld(const MeldRules& rules, const Shape& existing, std::span<const Token> added,
+RefusalMask extend_meld(const MeldRules& rules, const Shape& existing, std::span<const Token> added,
                       Formed& out);
 
 // The slot of a joker in `existing` that `natural` may replace, or -1.

@@ -53,7 +53,7 @@ MeldRules tiles() {
   return r;
 }
 
-Check fails(const MeldRules& r, std::initializer_list<const char*> written, MeldContext ctx = MeldContext::kMelding) {
+Refusal fails(const MeldRules& r, std::initializer_list<const char*> written, MeldContext ctx = MeldContext::kMelding) {
   Formed f;
   auto t = cards(written);
   return form_meld(r, t, ctx, f).any();
@@ -61,7 +61,7 @@ Check fails(const MeldRules& r, std::initializer_list<const char*> written, Meld
 
 Formed formed(const MeldRules& r, std::vector<Token> t, MeldContext ctx = MeldContext::kMelding) {
   Formed f;
-  CheckMask m = form_meld(r, t, ctx, f);
+  RefusalMask m = form_meld(r, t, ctx, f);
   EXPECT_TRUE(m.empty()) << "check " << int(m.any());
   return f;
 }
@@ -70,14 +70,14 @@ TEST(Sets, ThreeOrFourOfOneRank) {
   Formed f = formed(ranked_sets(), cards({"7S", "7H", "7D"}));
   EXPECT_EQ(f.shape.kind, MeldKind::kSet);
   EXPECT_EQ(f.shape.rank(), 7);
-  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H"}), Check::kMeldSize);
-  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H", "8D"}), Check::kMeldShape);
-  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H", "7D", "7C", "JK"}), Check::kSetSize);
+  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H"}), Refusal::kMeldSize);
+  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H", "8D"}), Refusal::kMeldShape);
+  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H", "7D", "7C", "JK"}), Refusal::kSetSize);
 }
 
 TEST(Sets, DistinctSuitsWithTwoDecks) {
-  EXPECT_EQ(fails(ranked_sets(), {"7S", "7S", "7H"}), Check::kSetSuits);
-  EXPECT_EQ(fails(two_decks_any_suits(), {"7S", "7S", "7H"}), Check::kNone);
+  EXPECT_EQ(fails(ranked_sets(), {"7S", "7S", "7H"}), Refusal::kSetSuits);
+  EXPECT_EQ(fails(two_decks_any_suits(), {"7S", "7S", "7H"}), Refusal::kNone);
   Formed big = formed(two_decks_any_suits(), cards({"7S", "7S", "7H", "7H", "7D", "7C"}));
   EXPECT_EQ(big.shape.size, 6);
 }
@@ -88,18 +88,18 @@ TEST(Sets, RankOnlyJokersAreStoredCanonically) {
   EXPECT_EQ(f.shape.faces[2], Face::rank_only(7));
   Formed bare = formed(ranked_sets(), cards({"JK", "7S", "7H"}));
   EXPECT_EQ(bare.shape.faces[2], Face::rank_only(7));
-  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H", "JK=8"}), Check::kJokerStandin);
+  EXPECT_EQ(fails(ranked_sets(), {"7S", "7H", "JK=8"}), Refusal::kJokerStandin);
 }
 
 TEST(Sets, WholeCardJokersMustBeNamedUnlessSettled) {
-  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK"}), Check::kJokerStandin);  // 7D or 7C?
+  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK"}), Refusal::kJokerStandin);  // 7D or 7C?
   Formed named = formed(whole_card_jokers(), cards({"7S", "7H", "JK=7D"}));
   EXPECT_EQ(named.shape.faces[2], face("7D"));
   Formed settled = formed(whole_card_jokers(), cards({"7S", "7H", "7D", "JK"}));
   EXPECT_EQ(settled.shape.faces[3], face("7C"));
-  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "7D", "JK=7"}), Check::kJokerStandin);  // less than a card
-  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK=7S"}), Check::kSetSuits);
-  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK=7"}), Check::kJokerStandin);
+  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "7D", "JK=7"}), Refusal::kJokerStandin);  // less than a card
+  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK=7S"}), Refusal::kSetSuits);
+  EXPECT_EQ(fails(whole_card_jokers(), {"7S", "7H", "JK=7"}), Refusal::kJokerStandin);
 }
 
 TEST(Sets, TileGroupsSettleTheJokerOnlyWhenOneColourIsFree) {
@@ -108,15 +108,15 @@ TEST(Sets, TileGroupsSettleTheJokerOnlyWhenOneColourIsFree) {
   EXPECT_EQ(three.shape.faces[2], Face::rank_only(5));
   auto t4 = cards({"R5", "B5", "O5", "JK=R5"}, Notation::kTiles);
   Formed f;
-  EXPECT_EQ(form_meld(tiles(), t4, MeldContext::kMelding, f).any(), Check::kSetSuits);
+  EXPECT_EQ(form_meld(tiles(), t4, MeldContext::kMelding, f).any(), Refusal::kSetSuits);
   auto t4ok = cards({"R5", "B5", "O5", "JK"}, Notation::kTiles);
   Formed four = formed(tiles(), t4ok);
   EXPECT_EQ(four.shape.faces[3], face("K5", Notation::kTiles));
 }
 
 TEST(Jokers, EveryMeldNeedsANaturalCard) {
-  EXPECT_EQ(fails(ranked_sets(), {"JK", "JK", "JK"}), Check::kJokerNatural);
-  EXPECT_EQ(fails(ranked_sets(), {"7H", "JK", "JK"}), Check::kJokerStandin);  // a set, or which run?
+  EXPECT_EQ(fails(ranked_sets(), {"JK", "JK", "JK"}), Refusal::kJokerNatural);
+  EXPECT_EQ(fails(ranked_sets(), {"7H", "JK", "JK"}), Refusal::kJokerStandin);  // a set, or which run?
   Formed set = formed(ranked_sets(), cards({"7H", "JK=7", "JK=7"}));
   EXPECT_EQ(set.shape.kind, MeldKind::kSet);
   Formed run = formed(ranked_sets(), cards({"7H", "JK=8H", "JK=9H"}));
@@ -130,21 +130,21 @@ TEST(Runs, ConsecutiveCardsOfOneSuitInAnyOrder) {
   EXPECT_EQ(f.shape.start, 5);
   EXPECT_EQ(f.shape.faces[0], face("5H"));
   EXPECT_EQ(f.slot_of_token[0], 2);  // the 7H went to the top
-  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "8H"}), Check::kRunSequence);
-  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "6H"}), Check::kRunSequence);
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "8H"}), Refusal::kRunSequence);
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "6H"}), Refusal::kRunSequence);
 }
 
 TEST(Runs, AJokerInTheMiddleIsSettledAtAnEndItMustBeNamed) {
   Formed middle = formed(ranked_sets(), cards({"5H", "JK", "7H"}));
   EXPECT_EQ(middle.shape.faces[1], face("6H"));
   EXPECT_TRUE(middle.shape.joker(1));
-  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK"}), Check::kJokerStandin);
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK"}), Refusal::kJokerStandin);
   Formed named = formed(ranked_sets(), cards({"5H", "6H", "JK=4H"}));
   EXPECT_EQ(named.shape.start, 4);
   // A rank alone says less than a run needs, even where the other cards would settle it.
-  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK=7"}), Check::kJokerStandin);
-  EXPECT_EQ(fails(ranked_sets(), {"5H", "JK=6", "7H"}), Check::kJokerStandin);
-  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK=7D"}), Check::kJokerStandin);
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK=7"}), Refusal::kJokerStandin);
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "JK=6", "7H"}), Refusal::kJokerStandin);
+  EXPECT_EQ(fails(ranked_sets(), {"5H", "6H", "JK=7D"}), Refusal::kJokerStandin);
 }
 
 TEST(Aces, LowOrHighButRoundTheCornerOnlyWhereAllowed) {
@@ -154,8 +154,8 @@ TEST(Aces, LowOrHighButRoundTheCornerOnlyWhereAllowed) {
   Formed high = formed(ranked_sets(), cards({"QS", "KS", "AS"}));
   EXPECT_EQ(high.shape.start, 12);
   EXPECT_EQ(ace_role(high.shape, 2), AceRole::kHigh);
-  EXPECT_EQ(fails(ranked_sets(), {"KS", "AS", "2S"}), Check::kRunCornerMeld);
-  EXPECT_EQ(fails(whole_card_jokers(), {"KS", "AS", "2S"}), Check::kRunCornerMeld);
+  EXPECT_EQ(fails(ranked_sets(), {"KS", "AS", "2S"}), Refusal::kRunCornerMeld);
+  EXPECT_EQ(fails(whole_card_jokers(), {"KS", "AS", "2S"}), Refusal::kRunCornerMeld);
   Formed bent = formed(two_decks_any_suits(), cards({"KS", "AS", "2S"}));
   EXPECT_EQ(bent.shape.start, 13);
   EXPECT_EQ(ace_role(bent.shape, 1), AceRole::kCorner);
@@ -164,7 +164,7 @@ TEST(Aces, LowOrHighButRoundTheCornerOnlyWhereAllowed) {
 TEST(Aces, TilesNeverPutOneAfterThirteen) {
   auto t = cards({"R12", "R13", "R1"}, Notation::kTiles);
   Formed f;
-  EXPECT_EQ(form_meld(tiles(), t, MeldContext::kMelding, f).any(), Check::kRunAceHigh);
+  EXPECT_EQ(form_meld(tiles(), t, MeldContext::kMelding, f).any(), Refusal::kRunAceHigh);
   auto low = cards({"R1", "R2", "R3"}, Notation::kTiles);
   EXPECT_TRUE(form_meld(tiles(), low, MeldContext::kMelding, f).empty());
 }
@@ -201,9 +201,9 @@ TEST(Building, RunsGrowAtEitherEnd) {
   EXPECT_EQ(f.shape.start, 4);
   EXPECT_EQ(f.slot_of_token[0], 1);  // the old 5H moved up one slot
   auto gap = cards({"9H"});
-  EXPECT_EQ(extend_meld(r, run, gap, f).any(), Check::kLayoffFit);
+  EXPECT_EQ(extend_meld(r, run, gap, f).any(), Refusal::kLayoffFit);
   auto suit = cards({"8D"});
-  EXPECT_EQ(extend_meld(r, run, suit, f).any(), Check::kLayoffFit);
+  EXPECT_EQ(extend_meld(r, run, suit, f).any(), Refusal::kLayoffFit);
 }
 
 TEST(Building, JokersKeepTheirStandins) {
@@ -215,7 +215,7 @@ TEST(Building, JokersKeepTheirStandins) {
   EXPECT_TRUE(f.shape.joker(1));
   EXPECT_EQ(f.shape.faces[1], face("6H"));
   auto bare = cards({"JK"});
-  EXPECT_EQ(extend_meld(r, run, bare, f).any(), Check::kJokerStandin);  // 4H or 8H?
+  EXPECT_EQ(extend_meld(r, run, bare, f).any(), Refusal::kJokerStandin);  // 4H or 8H?
 }
 
 TEST(Building, RoundTheCornerOnlyWhenBuildingAllowsIt) {
@@ -232,7 +232,7 @@ TEST(Building, RoundTheCornerOnlyWhenBuildingAllowsIt) {
   EXPECT_EQ(f.shape.start, 13);
   EXPECT_EQ(f.shape.faces[0], face("KD"));
   EXPECT_EQ(ace_role(f.shape, 1), AceRole::kCornerToThree);
-  EXPECT_EQ(extend_meld(ranked_sets(), high, two, f).any(), Check::kRunCornerBuild);
+  EXPECT_EQ(extend_meld(ranked_sets(), high, two, f).any(), Refusal::kRunCornerBuild);
 }
 
 TEST(Building, ARunExtendedByOthersGrowsFromItsHighestCard) {
@@ -245,7 +245,7 @@ TEST(Building, ARunExtendedByOthersGrowsFromItsHighestCard) {
   run = f.shape;
   ASSERT_TRUE(extend_meld(r, run, jack, f).empty());
   run = f.shape;
-  EXPECT_EQ(extend_meld(r, run, ten, f).any(), Check::kLayoffTaken);
+  EXPECT_EQ(extend_meld(r, run, ten, f).any(), Refusal::kLayoffTaken);
   EXPECT_TRUE(extend_meld(r, run, queen, f).empty());
 }
 
@@ -257,9 +257,9 @@ TEST(Building, SetsTakeTheirRankUpToTheLimit) {
   ASSERT_TRUE(extend_meld(r, set, club, f).empty());
   EXPECT_EQ(f.shape.size, 4);
   auto eight = cards({"8C"});
-  EXPECT_EQ(extend_meld(r, set, eight, f).any(), Check::kLayoffFit);
+  EXPECT_EQ(extend_meld(r, set, eight, f).any(), Refusal::kLayoffFit);
   auto spade = cards({"7S"});
-  EXPECT_EQ(extend_meld(r, set, spade, f).any(), Check::kSetSuits);
+  EXPECT_EQ(extend_meld(r, set, spade, f).any(), Refusal::kSetSuits);
   const Shape four = laid(r, {"7S", "7H", "7D", "7C"});
   auto fifth = cards({"JK"});
   EXPECT_FALSE(extend_meld(r, four, fifth, f).empty());

@@ -15,19 +15,19 @@ CardSet lay_first(const GameState& s) {
 }
 
 // The round's contract: exactly its sets and runs, each kind of meld distinct if asked.
-CheckMask check_contract(const GameState& s, const RuleSet& r, std::span<const Formed> melds) {
-  CheckMask fails;
+RefusalMask check_contract(const GameState& s, const RuleSet& r, std::span<const Formed> melds) {
+  RefusalMask fails;
   const auto& contracts = r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(s.round, contracts.size()) - 1];
   int sets = 0, runs = 0;
   for (const Formed& f : melds) (f.shape.kind == MeldKind::kSet ? sets : runs)++;
-  if (sets != want.sets || runs != want.runs) fails.add(Check::kContract);
+  if (sets != want.sets || runs != want.runs) fails.add(Refusal::kContract);
   if (r.opening.contract_distinct) {
     for (size_t i = 0; i < melds.size(); ++i)
       for (size_t j = 0; j < i; ++j) {
         const Shape &x = melds[i].shape, &y = melds[j].shape;
         if (x.kind != y.kind) continue;
-        if (x.kind == MeldKind::kSet ? x.rank() == y.rank() : x.suit() == y.suit()) fails.add(Check::kContractDistinct);
+        if (x.kind == MeldKind::kSet ? x.rank() == y.rank() : x.suit() == y.suit()) fails.add(Refusal::kContractDistinct);
       }
   }
   return fails;
@@ -39,28 +39,28 @@ std::span<const Token> all_tokens(const TokenGroups& g) {
 
 }  // namespace
 
-Check check_meld(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
+Refusal check_meld(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
   const int p = s.to_move;
   const int groups = a.cards.groups();
   const std::span<const Token> tokens = all_tokens(a.cards);
-  if (!holds(s.hand(p), tokens)) return Check::kCardNotHeld;
+  if (!holds(s.hand(p), tokens)) return Refusal::kCardNotHeld;
 
-  CheckMask fails;
-  if (passes_over_owed_card(s, r, a)) fails.add(Check::kTakeUnused);
-  if (groups == 0) fails.add(Check::kMeldSize);
-  if (s.first_lap) fails.add(Check::kFirstLap);
+  RefusalMask fails;
+  if (passes_over_owed_card(s, r, a)) fails.add(Refusal::kTakeUnused);
+  if (groups == 0) fails.add(Refusal::kMeldSize);
+  if (s.first_lap) fails.add(Refusal::kFirstLap);
   const bool opened = s.players[p].opened;
-  if (opened && !r.opening.melds_after_opening) fails.add(Check::kMeldAfterOpening);
+  if (opened && !r.opening.melds_after_opening) fails.add(Refusal::kMeldAfterOpening);
   std::array<Formed, TokenGroups::kMaxGroups>& formed = plan.formed;
   plan.groups = groups;
   for (int g = 0; g < groups; ++g) fails |= form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, formed[g]);
   if (fails.empty()) {
     for (int g = 0; g < groups; ++g)
-      if (joker_declared_on_table(s, r, formed[g].shape, tokens)) fails.add(Check::kJokerOnTable);
+      if (joker_declared_on_table(s, r, formed[g].shape, tokens)) fails.add(Refusal::kJokerOnTable);
     if (!opened && r.opening.form == OpeningForm::kContract) {
       fails |= check_contract(s, r, std::span<const Formed>(formed.data(), groups));
       if (r.going_out.last_round_all_cards && in_last_round(s, r) && int(tokens.size()) != s.hand(p).size())
-        fails.add(Check::kLastRoundAllCards);
+        fails.add(Refusal::kLastRoundAllCards);
     }
   }
   return r.first_failure(fails);
@@ -89,27 +89,27 @@ void play_meld(GameState& s, const RuleSet& r, const Action& a, const Plan& plan
   if (s.hand(p).empty()) hand_emptied(s, r, false);
 }
 
-Check check_layoff(const GameState& s, const RuleSet& r, const Action& a, Formed& f) {
+Refusal check_layoff(const GameState& s, const RuleSet& r, const Action& a, Formed& f) {
   const int p = s.to_move;
   const std::span<const Token> tokens = all_tokens(a.cards);
-  if (!holds(s.hand(p), tokens)) return Check::kCardNotHeld;
+  if (!holds(s.hand(p), tokens)) return Refusal::kCardNotHeld;
   const int idx = s.table.index_of(a.meld_id);
-  if (idx < 0) return Check::kNoSuchMeld;
+  if (idx < 0) return Refusal::kNoSuchMeld;
   const Meld& meld = s.table.melds[idx];
 
-  CheckMask fails;
-  if (passes_over_owed_card(s, r, a)) fails.add(Check::kTakeUnused);
-  if (s.first_lap) fails.add(Check::kFirstLap);
-  if (r.layoff.needs_opened && !s.players[p].opened) fails.add(Check::kLayoffNeedsOpened);
+  RefusalMask fails;
+  if (passes_over_owed_card(s, r, a)) fails.add(Refusal::kTakeUnused);
+  if (s.first_lap) fails.add(Refusal::kFirstLap);
+  if (r.layoff.needs_opened && !s.players[p].opened) fails.add(Refusal::kLayoffNeedsOpened);
   if (a.cards.groups() != 1) {
-    fails.add(Check::kLayoffFit);
+    fails.add(Refusal::kLayoffFit);
   } else {
-    CheckMask fit = extend_meld(r.meld, meld.shape, tokens, f);
+    RefusalMask fit = extend_meld(r.meld, meld.shape, tokens, f);
     fails |= fit;
-    if (fit.empty() && joker_declared_on_table(s, r, f.shape, tokens, &meld.shape)) fails.add(Check::kJokerOnTable);
+    if (fit.empty() && joker_declared_on_table(s, r, f.shape, tokens, &meld.shape)) fails.add(Refusal::kJokerOnTable);
   }
   if (int(tokens.size()) == s.hand(p).size() && r.going_out.build_only_needs_discard && !s.turn.melded)
-    fails.add(Check::kOutNeedsDiscard);
+    fails.add(Refusal::kOutNeedsDiscard);
   return r.first_failure(fails);
 }
 
@@ -142,22 +142,22 @@ Card swapped_in(const GameState& s, Face face) {
 
 }  // namespace
 
-Check check_swap(const GameState& s, const RuleSet& r, const Action& a) {
+Refusal check_swap(const GameState& s, const RuleSet& r, const Action& a) {
   const int p = s.to_move;
   const Card natural = swapped_in(s, a.card);
-  if (a.card.is_natural() && natural == kNoCard) return Check::kCardNotHeld;
+  if (a.card.is_natural() && natural == kNoCard) return Refusal::kCardNotHeld;
   const int idx = s.table.index_of(a.meld_id);
-  if (idx < 0) return Check::kNoSuchMeld;
-  CheckMask fails;
-  if (passes_over_owed_card(s, r, a)) fails.add(Check::kTakeUnused);
+  if (idx < 0) return Refusal::kNoSuchMeld;
+  RefusalMask fails;
+  if (passes_over_owed_card(s, r, a)) fails.add(Refusal::kTakeUnused);
   if (!r.swap.allowed) {
-    fails.add(Check::kSwapNotAllowed);
+    fails.add(Refusal::kSwapNotAllowed);
     return r.first_failure(fails);
   }
   const Meld& meld = s.table.melds[idx];
-  if (r.swap.needs_opened && !s.players[p].opened) fails.add(Check::kSwapNeedsOpened);
+  if (r.swap.needs_opened && !s.players[p].opened) fails.add(Refusal::kSwapNeedsOpened);
   const int slot = natural == kNoCard ? -1 : swap_slot(r.meld, meld.shape, a.card);
-  if (slot < 0) fails.add(Check::kSwapCard);
+  if (slot < 0) fails.add(Refusal::kSwapCard);
   return r.first_failure(fails);
 }
 

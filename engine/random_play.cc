@@ -111,7 +111,7 @@ const Action* RandomPlayer::choose(const GameState& s, const RuleSet& r, Policy 
     best.kind = ActionKind::kArrange;
     best.player = s.to_move;
     best.cards = best_arrangement(s, r, SolverGoal::kMostTiles).sets;
-    if (best.cards.groups() > 0 && check_action(s, r, best) == Check::kNone) legal_.push_back(best);
+    if (best.cards.groups() > 0 && check_action(s, r, best) == Refusal::kNone) legal_.push_back(best);
   }
   const Action* best = nullptr;
   double best_score = -1;

@@ -31,91 +31,91 @@ const Clause* RuleSet::clause(const std::string& rule_id) const {
   return nullptr;
 }
 
-std::string RuleSet::rule_id(Check c) const {
-  if (c == Check::kNone) return "";
+std::string RuleSet::rule_id(Refusal c) const {
+  if (c == Refusal::kNone) return "";
   int idx = clause_of[int(c)];
   if (idx >= 0) return catalog[idx].id;
-  if (is_core_check(c)) return "core/" + std::string(check_name(c));
-  return id + "/unmapped." + std::string(check_name(c));
+  if (is_core_refusal(c)) return "core/" + std::string(refusal_name(c));
+  return id + "/unmapped." + std::string(refusal_name(c));
 }
 
-Check RuleSet::first_failure(CheckMask failed) const {
-  Check best = Check::kNone;
+Refusal RuleSet::first_failure(RefusalMask failed) const {
+  Refusal best = Refusal::kNone;
   int best_rank = 1 << 30;
   for (uint64_t bits = failed.bits(); bits != 0; bits &= bits - 1) {
     const int c = std::countr_zero(bits);
     // Core checks come first; unmapped ones last, in their own order.
-    int rank = is_core_check(Check(c)) ? -1 : clause_of[c] >= 0 ? clause_of[c] : (1 << 20) + c;
-    if (rank < best_rank) best = Check(c), best_rank = rank;
+    int rank = is_core_refusal(Refusal(c)) ? -1 : clause_of[c] >= 0 ? clause_of[c] : (1 << 20) + c;
+    if (rank < best_rank) best = Refusal(c), best_rank = rank;
   }
   return best;
 }
 
-CheckMask RuleSet::reachable_checks() const {
-  CheckMask m;
+RefusalMask RuleSet::reachable_checks() const {
+  RefusalMask m;
   const bool jokers = has_jokers();
 
   // Melds, in every game.
-  m.add(Check::kMeldSize);
-  m.add(Check::kMeldShape);
-  m.add(Check::kRunSequence);
-  if (meld.set_max != 0) m.add(Check::kSetSize);
-  if (meld.set_distinct_suits) m.add(Check::kSetSuits);
-  if (!meld.ace_melding.high || !meld.ace_building.high) m.add(Check::kRunAceHigh);
-  if (!meld.ace_melding.wrap) m.add(Check::kRunCornerMeld);
-  if (!meld.ace_building.wrap) m.add(Check::kRunCornerBuild);
-  if (jokers) m.add(Check::kJokerStandin);
-  if (jokers && meld.min_naturals > 0) m.add(Check::kJokerNatural);
-  if (jokers && meld.joker_not_on_table) m.add(Check::kJokerOnTable);
-  m.add(Check::kPassNotAllowed);
+  m.add(Refusal::kMeldSize);
+  m.add(Refusal::kMeldShape);
+  m.add(Refusal::kRunSequence);
+  if (meld.set_max != 0) m.add(Refusal::kSetSize);
+  if (meld.set_distinct_suits) m.add(Refusal::kSetSuits);
+  if (!meld.ace_melding.high || !meld.ace_building.high) m.add(Refusal::kRunAceHigh);
+  if (!meld.ace_melding.wrap) m.add(Refusal::kRunCornerMeld);
+  if (!meld.ace_building.wrap) m.add(Refusal::kRunCornerBuild);
+  if (jokers) m.add(Refusal::kJokerStandin);
+  if (jokers && meld.min_naturals > 0) m.add(Refusal::kJokerNatural);
+  if (jokers && meld.joker_not_on_table) m.add(Refusal::kJokerOnTable);
+  m.add(Refusal::kPassNotAllowed);
 
   // Drawing, opening, building, swapping.
-  if (draw.take_sizes == TakeSizes::kTop || draw.take_sizes == TakeSizes::kTopOrAll) m.add(Check::kTakeSize);
-  if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.needs_opened) m.add(Check::kTakeNeedsOpened);
+  if (draw.take_sizes == TakeSizes::kTop || draw.take_sizes == TakeSizes::kTopOrAll) m.add(Refusal::kTakeSize);
+  if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.needs_opened) m.add(Refusal::kTakeNeedsOpened);
   if (draw.taken_card_use != TakenCardUse::kNever) {
-    m.add(Check::kTakeUnusable);
-    m.add(Check::kTakeUnused);
+    m.add(Refusal::kTakeUnusable);
+    m.add(Refusal::kTakeUnused);
   }
-  if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.meld_due) m.add(Check::kPileMeldDue);
-  if (draw.lone_taken_card_no_discard) m.add(Check::kDiscardTakenCard);
-  if (opening.first_lap_no_meld) m.add(Check::kFirstLap);
-  if (!opening.melds_after_opening) m.add(Check::kMeldAfterOpening);
-  if (opening.form == OpeningForm::kContract) m.add(Check::kContract);
-  if (opening.form == OpeningForm::kContract && opening.contract_distinct) m.add(Check::kContractDistinct);
-  if (going_out.last_round_all_cards) m.add(Check::kLastRoundAllCards);
+  if (draw.take_sizes == TakeSizes::kTopOrAll && draw.whole_pile.meld_due) m.add(Refusal::kPileMeldDue);
+  if (draw.lone_taken_card_no_discard) m.add(Refusal::kDiscardTakenCard);
+  if (opening.first_lap_no_meld) m.add(Refusal::kFirstLap);
+  if (!opening.melds_after_opening) m.add(Refusal::kMeldAfterOpening);
+  if (opening.form == OpeningForm::kContract) m.add(Refusal::kContract);
+  if (opening.form == OpeningForm::kContract && opening.contract_distinct) m.add(Refusal::kContractDistinct);
+  if (going_out.last_round_all_cards) m.add(Refusal::kLastRoundAllCards);
   if (going_out.last_round_all_cards && !going_out.last_round_others_discard)
-    m.add(Check::kLastRoundNoDiscard);
-  m.add(Check::kLayoffFit);
-  m.add(Check::kLayoffTaken);
-  if (layoff.needs_opened) m.add(Check::kLayoffNeedsOpened);
-  if (going_out.build_only_needs_discard) m.add(Check::kOutNeedsDiscard);
-  if (going_out.dead_last_discard) m.add(Check::kDeadDiscard);
-  if (jokers && !swap.allowed) m.add(Check::kSwapNotAllowed);
-  if (jokers && swap.allowed) m.add(Check::kSwapCard);
-  if (jokers && swap.allowed && swap.needs_opened) m.add(Check::kSwapNeedsOpened);
-  if (jokers && swap.allowed && swap.joker_used_same_turn) m.add(Check::kJokerUnused);
+    m.add(Refusal::kLastRoundNoDiscard);
+  m.add(Refusal::kLayoffFit);
+  m.add(Refusal::kLayoffTaken);
+  if (layoff.needs_opened) m.add(Refusal::kLayoffNeedsOpened);
+  if (going_out.build_only_needs_discard) m.add(Refusal::kOutNeedsDiscard);
+  if (going_out.dead_last_discard) m.add(Refusal::kDeadDiscard);
+  if (jokers && !swap.allowed) m.add(Refusal::kSwapNotAllowed);
+  if (jokers && swap.allowed) m.add(Refusal::kSwapCard);
+  if (jokers && swap.allowed && swap.needs_opened) m.add(Refusal::kSwapNeedsOpened);
+  if (jokers && swap.allowed && swap.joker_used_same_turn) m.add(Refusal::kJokerUnused);
   if (claim != ClaimRule::kNone) {
-    m.add(Check::kClaimTiming);
-    m.add(Check::kClaimByDiscarder);
-    m.add(Check::kClaimUse);
+    m.add(Refusal::kClaimTiming);
+    m.add(Refusal::kClaimByDiscarder);
+    m.add(Refusal::kClaimUse);
   }
-  if (claim == ClaimRule::kBuy) m.add(Check::kBuyPenaltyCard);
+  if (claim == ClaimRule::kBuy) m.add(Refusal::kBuyPenaltyCard);
   if (table.free_rearrangement) {
     // One step a turn on a table rebuilt whole: no pile, no layoffs or swaps, no claims.
-    for (Check c : {Check::kTakeSize, Check::kTakeNeedsOpened, Check::kTakeUnusable, Check::kTakeUnused,
-                    Check::kPileMeldDue, Check::kDiscardTakenCard, Check::kFirstLap, Check::kMeldAfterOpening,
-                    Check::kLayoffFit, Check::kLayoffTaken, Check::kLayoffNeedsOpened, Check::kOutNeedsDiscard,
-                    Check::kDeadDiscard, Check::kSwapNotAllowed, Check::kSwapCard, Check::kSwapNeedsOpened,
-                    Check::kJokerUnused, Check::kRunCornerBuild})
+    for (Refusal c : {Refusal::kTakeSize, Refusal::kTakeNeedsOpened, Refusal::kTakeUnusable, Refusal::kTakeUnused,
+                    Refusal::kPileMeldDue, Refusal::kDiscardTakenCard, Refusal::kFirstLap, Refusal::kMeldAfterOpening,
+                    Refusal::kLayoffFit, Refusal::kLayoffTaken, Refusal::kLayoffNeedsOpened, Refusal::kOutNeedsDiscard,
+                    Refusal::kDeadDiscard, Refusal::kSwapNotAllowed, Refusal::kSwapCard, Refusal::kSwapNeedsOpened,
+                    Refusal::kJokerUnused, Refusal::kRunCornerBuild})
       m.remove(c);
-    m.add(Check::kTableTilesStay);
-    m.add(Check::kRackTileNeeded);
+    m.add(Refusal::kTableTilesStay);
+    m.add(Refusal::kRackTileNeeded);
   }
   if (opening.form == OpeningForm::kPoints) {
-    m.add(Check::kInitialPoints);
-    m.add(Check::kInitialRackOnly);
+    m.add(Refusal::kInitialPoints);
+    m.add(Refusal::kInitialRackOnly);
   }
-  if (draw.empty_stock == EmptyStock::kMustPlay) m.add(Check::kPassCanPlay);
+  if (draw.empty_stock == EmptyStock::kMustPlay) m.add(Refusal::kPassCanPlay);
   return m;
 }
 

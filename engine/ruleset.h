@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/card.h"
-#include "engine/check.h"
+#include "engine/refusal.h"
 
 namespace meldcheck {
 
@@ -277,7 +277,7 @@ struct Clause {
   std::string source;  // file and section
   std::string resolution;  // where the text is silent or ambiguous: the reading taken
   std::string resolution_sv;  // the same in Swedish
-  std::vector<Check> checks;
+  std::vector<Refusal> checks;
   std::vector<std::string> events;  // what in play passes through it (files/play_events.h)
   // Play reaches it one way only, by the rules themselves: "passed" (it can never refuse
   // in this game) or "refused" (what it allows is examined by other clauses); empty: both.
@@ -307,19 +307,19 @@ struct RuleSet {
 
   std::vector<Clause> catalog;
   // For each check, the index in `catalog` of the clause it enforces; -1 when unmapped.
-  std::array<int16_t, kNumChecks> clause_of{};
+  std::array<int16_t, kNumRefusals> clause_of{};
 
   const DeckRule* deck_for(int players) const;
   bool has_jokers() const;
   int deal_size(int players, int round) const;
   // The rule id a refusal names: the catalog clause, or core/<check> for core checks.
-  std::string rule_id(Check c) const;
+  std::string rule_id(Refusal c) const;
   // The catalog clause of a rule id, or nullptr.
   const Clause* clause(const std::string& rule_id) const;
   // Of the failed checks, the one whose clause comes first in the catalog.
-  Check first_failure(CheckMask failed) const;
+  Refusal first_failure(RefusalMask failed) const;
   // The checks these policies can raise; each must be mapped by the catalog.
-  CheckMask reachable_checks() const;
+  RefusalMask reachable_checks() const;
 };
 
 }  // namespace meldcheck

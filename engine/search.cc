@@ -118,7 +118,7 @@ bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth) {
     a.cards.open_group();
     for (const Token& tok : t) a.cards.add(tok);
     GameState next = s;
-    return check_and_play(next, r, a) == Check::kNone && can_play_out(next, r, player, depth - 1);
+    return check_and_play(next, r, a) == Refusal::kNone && can_play_out(next, r, player, depth - 1);
   };
   if (!for_each_meld(r.meld, hand, [&](std::span<const Token> t) { return !tries(ActionKind::kMeld, 0, t); }))
     return true;

@@ -332,10 +332,10 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file)
   base_ = resolve_now({}, {});
   // Every check a variant or an option can make reachable must name a clause.
   auto verify = [&](const RuleSet& r, const std::string& context) {
-    CheckMask reach = r.reachable_checks();
-    for (int c = 1; c < kNumChecks; ++c)
-      if (reach.has(Check(c)) && !is_core_check(Check(c)) && r.clause_of[c] < 0)
-        in.fail(root_, "no catalog clause lists check '" + std::string(check_name(Check(c))) + "'" + context);
+    RefusalMask reach = r.reachable_checks();
+    for (int c = 1; c < kNumRefusals; ++c)
+      if (reach.has(Refusal(c)) && !is_core_refusal(Refusal(c)) && r.clause_of[c] < 0)
+        in.fail(root_, "no catalog clause lists check '" + std::string(refusal_name(Refusal(c))) + "'" + context);
   };
   verify(base_, "");
   for (const VariantInfo& v : variants_) verify(resolve_now({v.id}, {}), " (variant " + v.id + ")");
@@ -532,7 +532,7 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
     if (const YamlNode* checks = item.find("checks")) {
       in.expect_seq(*checks, "checks");
       for (const YamlNode& ch : checks->items) {
-        auto check = check_from_name(in.scalar(ch, "a check"));
+        auto check = refusal_named(in.scalar(ch, "a check"));
         if (!check) in.fail(ch, "unknown check '" + ch.scalar + "'");
         if (r.clause_of[int(*check)] >= 0)
           in.fail(ch, "check '" + ch.scalar + "' is listed by two clauses");
@@ -610,8 +610,8 @@ const RulesetSpec* RulesetLibrary::find(const std::string& id) const {
 
 bool RulesetLibrary::knows_rule(const std::string& rule_id) const {
   if (rule_id.starts_with("core/")) {
-    auto c = check_from_name(rule_id.substr(5));
-    return c && is_core_check(*c);
+    auto c = refusal_named(rule_id.substr(5));
+    return c && is_core_refusal(*c);
   }
   return std::any_of(specs_.begin(), specs_.end(), [&](const auto& s) { return s->base().clause(rule_id) != nullptr; });
 }

@@ -48,26 +48,26 @@ TEST(Apply, ARefusedActionChangesNothing) {
   GameState s = new_match(r, 3, 5, 2);
   const GameState before = s;
   const uint64_t h = hash_state(s);
-  EXPECT_EQ(apply(s, r, discard(0, "7H")), Check::kWrongPhase);  // must draw first
-  EXPECT_EQ(apply(s, r, discard(1, "7H")), Check::kNotYourTurn);
+  EXPECT_EQ(apply(s, r, discard(0, "7H")), Refusal::kWrongPhase);  // must draw first
+  EXPECT_EQ(apply(s, r, discard(1, "7H")), Refusal::kNotYourTurn);
   Action take;
   take.kind = ActionKind::kTake;
   take.take.kind = TakeSpec::Kind::kCount;
   take.take.count = 5;
-  EXPECT_EQ(apply(s, r, take), Check::kBadTake);
+  EXPECT_EQ(apply(s, r, take), Refusal::kBadTake);
   EXPECT_TRUE(s == before);
   EXPECT_EQ(hash_state(s), h);
 }
 
 TEST(Apply, RefusalsNameTheRulesetsClauses) {
   const RuleSet& r = rules("rummy500");
-  EXPECT_EQ(r.rule_id(Check::kNotYourTurn), "core/not-your-turn");
-  EXPECT_EQ(r.rule_id(Check::kDiscardTakenCard), "rummy500/take.lone-card");
-  EXPECT_EQ(r.rule_id(Check::kSwapNotAllowed), "rummy500/joker.stays");
-  CheckMask both;
-  both.add(Check::kSetSuits);
-  both.add(Check::kMeldSize);
-  EXPECT_EQ(r.first_failure(both), Check::kMeldSize);  // earlier in the catalog
+  EXPECT_EQ(r.rule_id(Refusal::kNotYourTurn), "core/not-your-turn");
+  EXPECT_EQ(r.rule_id(Refusal::kDiscardTakenCard), "rummy500/take.lone-card");
+  EXPECT_EQ(r.rule_id(Refusal::kSwapNotAllowed), "rummy500/joker.stays");
+  RefusalMask both;
+  both.add(Refusal::kSetSuits);
+  both.add(Refusal::kMeldSize);
+  EXPECT_EQ(r.first_failure(both), Refusal::kMeldSize);  // earlier in the catalog
 }
 
 // Plays a game with random legal actions, preferring to lay cards; returns the actions taken.
@@ -93,11 +93,11 @@ int play_random_game(const RuleSet& r, int players, uint64_t seed, bool whole_ma
     const Action& pick = !laying.empty() && rng() % 4 != 0 ? *laying[rng() % laying.size()] : legal[rng() % legal.size()];
     const int mover = s.to_move;
     const Phase phase = s.phase;
-    const Check c = apply(s, r, pick);
+    const Refusal c = apply(s, r, pick);
     turns += pick.kind != ActionKind::kClaim && phase != Phase::kRow &&
              (s.to_move != mover || (s.phase == Phase::kDraw && phase != Phase::kDraw));
-    EXPECT_EQ(c, Check::kNone) << "an enumerated action was refused: " << r.rule_id(c);
-    if (c != Check::kNone) return -1;
+    EXPECT_EQ(c, Refusal::kNone) << "an enumerated action was refused: " << r.rule_id(c);
+    if (c != Refusal::kNone) return -1;
     Card bad = 0;
     EXPECT_TRUE(cards_conserved(s, r, &bad)) << "card " << int(bad) << " misplaced, seed " << seed;
   }

@@ -353,10 +353,10 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, std::vector<
   // A run is written in order: where both read it (a thirteen-card run, ace low or bent
   // round the corner), the reading that keeps the written order wins.
   Formed f, built;
-  CheckMask as_laid = form_meld(in.rules().meld, tokens, MeldContext::kMelding, f);
+  RefusalMask as_laid = form_meld(in.rules().meld, tokens, MeldContext::kMelding, f);
   const bool as_built = form_meld(in.rules().meld, tokens, MeldContext::kBuilding, built).empty();
   if (!as_laid.empty() && !as_built) {
-    Check why = in.rules().first_failure(as_laid);
+    Refusal why = in.rules().first_failure(as_laid);
     in.fail(cards, "not a valid meld in " + in.rules().id + " (" + in.rules().rule_id(why) + ")", in.rules().rule_id(why));
   }
   const int count = int(tokens.size());

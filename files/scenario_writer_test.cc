@@ -60,7 +60,7 @@ TEST(ScenarioWriter, StepsReadBackAsTheSameActions) {
   for (const Step& step : sc[0].steps) {
     Action a = step.action;
     if (a.player == kNoPlayer) a.player = replayed.to_move;
-    ASSERT_EQ(apply(replayed, sc[0].rules, a), Check::kNone) << step.text;
+    ASSERT_EQ(apply(replayed, sc[0].rules, a), Refusal::kNone) << step.text;
   }
   EXPECT_TRUE(replayed == s);
 }

@@ -150,7 +150,7 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
       a = player.arbitrary(s, rules);
     }
     const GameState before = s;
-    const Check verdict = apply(s, rules, a);
+    const Refusal verdict = apply(s, rules, a);
     trace.actions.push_back(a);
     trace.verdicts.push_back(verdict);
     trace.listed.push_back(listed);

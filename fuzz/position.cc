@@ -111,7 +111,7 @@ std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config
     return hunt::Failure{hunt::GameSpec{0, config, start.num_players, 0, 0}, hunt::Trace{start, {}, {}, {}}, *f, start, true};
   GameState after = start;
   const bool listed = is_listed(start, config->rules, action);
-  const Check verdict = apply(after, config->rules, action);
+  const Refusal verdict = apply(after, config->rules, action);
   std::optional<hunt::Finding> f = checker.after_step(start, action, listed, verdict, after);
   if (!f) return std::nullopt;
   hunt::Trace trace{start, {action}, {verdict}, {listed}};
@@ -124,7 +124,7 @@ Formation engine_forms(const MeldRules& rules, const Shape* onto, std::vector<To
   };
   Formation f;
   f.fails = form(f.formed);
-  if (f.fails.empty() || !f.fails.has(Check::kJokerStandin)) return f;
+  if (f.fails.empty() || !f.fails.has(Refusal::kJokerStandin)) return f;
   std::vector<size_t> jokers;
   for (size_t i = 0; i < tokens.size(); ++i)
     if (tokens[i].face.is_joker()) jokers.push_back(i);

@@ -48,7 +48,7 @@ std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config
 // jokers' stand-ins left to it, or named (every card, every rank alone) where it refuses
 // only for want of a named one.
 struct Formation {
-  CheckMask fails;
+  RefusalMask fails;
   Formed formed;
 };
 Formation engine_forms(const MeldRules& rules, const Shape* onto, std::vector<Token> tokens);

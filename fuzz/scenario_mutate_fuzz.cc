@@ -38,7 +38,7 @@ std::optional<hunt::Failure> check_case(hunt::Checker& checker, const hunt::Case
     failure.at = at;
     return std::optional<hunt::Failure>(std::move(failure));
   };
-  auto taken = [&](const Action& a, Check verdict, bool listed) {
+  auto taken = [&](const Action& a, Refusal verdict, bool listed) {
     failure.trace.actions.push_back(a);
     failure.trace.verdicts.push_back(verdict);
     failure.trace.listed.push_back(listed);
@@ -54,7 +54,7 @@ std::optional<hunt::Failure> check_case(hunt::Checker& checker, const hunt::Case
         // Taken as a step, as simulate takes it: the step's checks in their order decide
         // which finding the shrinker reproduces.
         GameState after = s;
-        const Check verdict = apply(after, r, probe->action);
+        const Refusal verdict = apply(after, r, probe->action);
         const std::optional<hunt::Finding> first = checker.after_step(s, probe->action, false, verdict, after);
         taken(probe->action, verdict, false);
         if (!first) return failed(probe->finding, s);
@@ -64,7 +64,7 @@ std::optional<hunt::Failure> check_case(hunt::Checker& checker, const hunt::Case
     // Listed or not as the enumeration says, as the shrinker rechecks it.
     const bool listed = is_listed(s, r, a);
     const GameState before = s;
-    const Check verdict = apply(s, r, a);
+    const Refusal verdict = apply(s, r, a);
     taken(a, verdict, listed);
     if (auto f = checker.after_step(before, a, listed, verdict, s))
       return failed(*f, f->position ? *f->position : f->about_state ? s : before);

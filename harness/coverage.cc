@@ -31,8 +31,8 @@ bool leaders_tied_at_target(const GameState& s, const RuleSet& r) {
 
 }  // namespace
 
-uint64_t step_events(const GameState& before, const Action& a, Check verdict, const GameState& after, const RuleSet& r) {
-  if (verdict != Check::kNone) return 0;
+uint64_t step_events(const GameState& before, const Action& a, Refusal verdict, const GameState& after, const RuleSet& r) {
+  if (verdict != Refusal::kNone) return 0;
   uint64_t e = 0;
   switch (a.kind) {
     case ActionKind::kDraw: e |= bit(PlayEvent::kDraw); break;
@@ -90,57 +90,57 @@ uint64_t step_events(const GameState& before, const Action& a, Check verdict, co
   return e;
 }
 
-CheckMask examined_checks(const GameState& before, const Action& a, const RuleSet& r) {
-  CheckMask m;
-  auto add = [&](std::initializer_list<Check> checks) {
-    for (Check c : checks) m.add(c);
+RefusalMask examined_checks(const GameState& before, const Action& a, const RuleSet& r) {
+  RefusalMask m;
+  auto add = [&](std::initializer_list<Refusal> checks) {
+    for (Refusal c : checks) m.add(c);
   };
   const TurnFacts& t = before.turn;
   const bool lays = a.kind == ActionKind::kMeld || a.kind == ActionKind::kLayoff || a.kind == ActionKind::kClaim ||
                     a.kind == ActionKind::kArrange;
-  if (a.kind == ActionKind::kClaim) add({Check::kClaimNotAllowed, Check::kClaimTiming, Check::kClaimByDiscarder, Check::kClaimUse});
-  if (a.kind == ActionKind::kClaim && r.claim == ClaimRule::kBuy) add({Check::kBuyPenaltyCard});
-  if (lays && before.first_lap) add({Check::kFirstLap});
+  if (a.kind == ActionKind::kClaim) add({Refusal::kClaimNotAllowed, Refusal::kClaimTiming, Refusal::kClaimByDiscarder, Refusal::kClaimUse});
+  if (a.kind == ActionKind::kClaim && r.claim == ClaimRule::kBuy) add({Refusal::kBuyPenaltyCard});
+  if (lays && before.first_lap) add({Refusal::kFirstLap});
   if (lays && a.cards.tokens() > 0) {
-    add({Check::kMeldSize, Check::kMeldShape, Check::kRunSequence, Check::kSetSize, Check::kSetSuits});
+    add({Refusal::kMeldSize, Refusal::kMeldShape, Refusal::kRunSequence, Refusal::kSetSize, Refusal::kSetSuits});
     bool jokers = false, ace = false;
     for (int g = 0; g < a.cards.groups(); ++g)
       for (const Token& tok : a.cards.group(g)) jokers |= tok.face.is_joker(), ace |= tok.face.rank() == 1 || tok.standin.rank() == 1;
-    if (jokers) add({Check::kJokerNatural, Check::kJokerStandin, Check::kJokerOnTable});
-    if (ace) add({Check::kRunAceHigh, Check::kRunCornerMeld, Check::kRunCornerBuild});
+    if (jokers) add({Refusal::kJokerNatural, Refusal::kJokerStandin, Refusal::kJokerOnTable});
+    if (ace) add({Refusal::kRunAceHigh, Refusal::kRunCornerMeld, Refusal::kRunCornerBuild});
   }
   // A step that lays cards while a freed joker is owed is held to the obligation.
-  if (lays && !t.freed_jokers.empty()) add({Check::kJokerUnused});
+  if (lays && !t.freed_jokers.empty()) add({Refusal::kJokerUnused});
   const bool opened = before.players[a.player].opened;
   switch (a.kind) {
-    case ActionKind::kDraw: add({Check::kEmptyStock}); break;
+    case ActionKind::kDraw: add({Refusal::kEmptyStock}); break;
     case ActionKind::kTake: {
-      add({Check::kBadTake, Check::kTakeSize});
+      add({Refusal::kBadTake, Refusal::kTakeSize});
       const int n = take_count(before.discard, a.take);
-      if (n == before.discard.size() && n > 1) add({Check::kTakeNeedsOpened, Check::kPileMeldDue});
+      if (n == before.discard.size() && n > 1) add({Refusal::kTakeNeedsOpened, Refusal::kPileMeldDue});
       if (r.draw.taken_card_use == TakenCardUse::kDeepestAlways || (r.draw.taken_card_use == TakenCardUse::kDeepestIfSeveral && n > 1))
-        add({Check::kTakeUnusable});
+        add({Refusal::kTakeUnusable});
       break;
     }
     case ActionKind::kMeld:
-      add({Check::kMeldAfterOpening});
+      add({Refusal::kMeldAfterOpening});
       if (!opened && r.opening.form == OpeningForm::kContract)
-        add({Check::kContract, Check::kContractDistinct, Check::kLastRoundAllCards});
+        add({Refusal::kContract, Refusal::kContractDistinct, Refusal::kLastRoundAllCards});
       break;
-    case ActionKind::kLayoff: add({Check::kLayoffNeedsOpened, Check::kLayoffFit, Check::kLayoffTaken, Check::kOutNeedsDiscard}); break;
-    case ActionKind::kSwap: add({Check::kSwapNotAllowed, Check::kSwapCard, Check::kSwapNeedsOpened}); break;
+    case ActionKind::kLayoff: add({Refusal::kLayoffNeedsOpened, Refusal::kLayoffFit, Refusal::kLayoffTaken, Refusal::kOutNeedsDiscard}); break;
+    case ActionKind::kSwap: add({Refusal::kSwapNotAllowed, Refusal::kSwapCard, Refusal::kSwapNeedsOpened}); break;
     case ActionKind::kDiscard:
-      if (t.must_use != kNoCard) add({Check::kTakeUnused});
-      if (!t.pile_meld_due.empty()) add({Check::kPileMeldDue});
-      if (!t.freed_jokers.empty()) add({Check::kJokerUnused});
-      if (t.no_discard != kNoCard) add({Check::kDiscardTakenCard});
-      add({Check::kLastRoundNoDiscard, Check::kDeadDiscard});
+      if (t.must_use != kNoCard) add({Refusal::kTakeUnused});
+      if (!t.pile_meld_due.empty()) add({Refusal::kPileMeldDue});
+      if (!t.freed_jokers.empty()) add({Refusal::kJokerUnused});
+      if (t.no_discard != kNoCard) add({Refusal::kDiscardTakenCard});
+      add({Refusal::kLastRoundNoDiscard, Refusal::kDeadDiscard});
       break;
     case ActionKind::kArrange:
-      add({Check::kTableTilesStay, Check::kRackTileNeeded});
-      if (!opened) add({Check::kInitialPoints, Check::kInitialRackOnly});
+      add({Refusal::kTableTilesStay, Refusal::kRackTileNeeded});
+      if (!opened) add({Refusal::kInitialPoints, Refusal::kInitialRackOnly});
       break;
-    case ActionKind::kPass: add({Check::kPassNotAllowed, Check::kPassCanPlay}); break;
+    case ActionKind::kPass: add({Refusal::kPassNotAllowed, Refusal::kPassCanPlay}); break;
     case ActionKind::kTimeout:
     case ActionKind::kClaim:
     case ActionKind::kNextHand: break;
@@ -152,7 +152,7 @@ namespace {
 
 uint64_t check_bits(const Clause& c) {
   uint64_t checks = 0;
-  for (Check ch : c.checks) checks |= uint64_t{1} << int(ch);
+  for (Refusal ch : c.checks) checks |= uint64_t{1} << int(ch);
   return checks;
 }
 
@@ -168,7 +168,7 @@ uint64_t event_bits(const Clause& c) {
 std::vector<size_t> clauses_passed(const GameState& before, const Action& a, const GameState& after, const RuleSet& r) {
   // A next hand is dealt by the deal's clauses (the coverage map counts them at game_starts).
   const uint64_t events =
-      step_events(before, a, Check::kNone, after, r) | (a.kind == ActionKind::kNextHand ? bit(PlayEvent::kDeal) : 0);
+      step_events(before, a, Refusal::kNone, after, r) | (a.kind == ActionKind::kNextHand ? bit(PlayEvent::kDeal) : 0);
   const uint64_t checks = examined_checks(before, a, r).bits();
   std::vector<size_t> out;
   for (size_t i = 0; i < r.catalog.size(); ++i)
@@ -195,22 +195,22 @@ void Coverage::game_starts(std::vector<ClauseTally>& tally) const {
   }
 }
 
-void Coverage::step(const GameState& before, const Action& a, Check verdict, const GameState& after,
+void Coverage::step(const GameState& before, const Action& a, Refusal verdict, const GameState& after,
                     std::vector<ClauseTally>& tally) const {
-  if (verdict != Check::kNone) return refused(verdict, tally);
+  if (verdict != Refusal::kNone) return refused(verdict, tally);
   const uint64_t events = step_events(before, a, verdict, after, *rules_);
   const uint64_t checks = examined_checks(before, a, *rules_).bits();
   for (size_t i = 0; i < checks_.size(); ++i)
     if ((checks_[i] & checks) || (events_[i] & events)) ++tally[i].passed;
 }
 
-void Coverage::refused(Check verdict, std::vector<ClauseTally>& tally) const {
+void Coverage::refused(Refusal verdict, std::vector<ClauseTally>& tally) const {
   const int clause = rules_->clause_of[int(verdict)];
   if (clause >= 0) ++tally[size_t(clause)].refused;
 }
 
 void Coverage::refusals(const CheckTally& refused, std::vector<ClauseTally>& tally) const {
-  for (int c = 0; c < kNumChecks; ++c) {
+  for (int c = 0; c < kNumRefusals; ++c) {
     if (refused[size_t(c)] == 0) continue;
     const int clause = rules_->clause_of[c];
     if (clause >= 0) tally[size_t(clause)].refused += refused[size_t(c)];

@@ -20,9 +20,9 @@ struct ClauseTally {
 };
 
 // The events of a step, a bit per files/play_events.h PlayEvent.
-uint64_t step_events(const GameState& before, const Action& a, Check verdict, const GameState& after, const RuleSet& r);
+uint64_t step_events(const GameState& before, const Action& a, Refusal verdict, const GameState& after, const RuleSet& r);
 // The checks an accepted action was examined by, in the state it was taken in.
-CheckMask examined_checks(const GameState& before, const Action& a, const RuleSet& r);
+RefusalMask examined_checks(const GameState& before, const Action& a, const RuleSet& r);
 // The catalog clauses (their indexes) an accepted step passes through: those whose checks
 // examined it and those whose events it makes; `meldcheck check` names them as what
 // allowed the step.
@@ -35,10 +35,10 @@ class Coverage {
 
   // A hand dealt, or a game begun (the variants' clauses).
   void game_starts(std::vector<ClauseTally>& tally) const;
-  void step(const GameState& before, const Action& a, Check verdict, const GameState& after,
+  void step(const GameState& before, const Action& a, Refusal verdict, const GameState& after,
             std::vector<ClauseTally>& tally) const;
   // A step refused in the name of `verdict` (judged, taken or not).
-  void refused(Check verdict, std::vector<ClauseTally>& tally) const;
+  void refused(Refusal verdict, std::vector<ClauseTally>& tally) const;
   // Refusals counted by the enumeration (legal_actions' tally), by check.
   void refusals(const CheckTally& refused, std::vector<ClauseTally>& tally) const;
 

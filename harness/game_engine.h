@@ -94,7 +94,7 @@ class InProcessEngine : public GameEngine {
 
   const Scenario* sc_ = nullptr;
   GameState state_;
-  Check last_ = Check::kNone;
+  Refusal last_ = Refusal::kNone;
 };
 
 }  // namespace meldcheck

@@ -251,7 +251,7 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
   return out;
 }
 
-std::string rule_text(const RuleSet& r, Check c) {
+std::string rule_text(const RuleSet& r, Refusal c) {
   std::string id = r.rule_id(c);
   int idx = r.clause_of[int(c)];
   return idx >= 0 ? id + " (" + r.catalog[idx].text + ")" : id;
@@ -267,12 +267,12 @@ std::string join(const std::vector<std::string>& lines) {
 
 }  // namespace
 
-Check apply_step(GameState& s, const RuleSet& r, const Step& st) {
+Refusal apply_step(GameState& s, const RuleSet& r, const Step& st) {
   Action a = st.action;
   if (a.player == kNoPlayer) a.player = s.to_move;
   if (!st.next_hand_setup) return apply(s, r, a);
-  const Check verdict = check_action(s, r, a);
-  if (verdict == Check::kNone) s = next_hand_position(s, r, *st.next_hand_setup);
+  const Refusal verdict = check_action(s, r, a);
+  if (verdict == Refusal::kNone) s = next_hand_position(s, r, *st.next_hand_setup);
   return verdict;
 }
 
@@ -311,14 +311,14 @@ std::optional<std::vector<Action>> InProcessEngine::legal(std::string&) {
 EngineAnswer InProcessEngine::judged(const GameState& before) const {
   const RuleSet& r = sc_->rules;
   EngineAnswer a;
-  if (last_ != Check::kNone) {
+  if (last_ != Refusal::kNone) {
     a.kind = EngineAnswer::Kind::kRefused;
     a.rule = r.rule_id(last_);
     a.said = "reject " + a.rule;
   } else {
     a.said = "ok";
   }
-  if (last_ != Check::kNone && !(state_ == before)) {
+  if (last_ != Refusal::kNone && !(state_ == before)) {
     a.promise = "a refused step to change nothing";
     a.broke = "the state changed";
   } else if (std::string broken = invariant_violation(state_, r); !broken.empty()) {

@@ -67,7 +67,7 @@ std::vector<std::string> unmet_expectations(const Expectations& e, const GameSta
 
 // Applies one step of a scenario: the player to move when it names none, `next_hand` with
 // its setup. The engine's verdict.
-Check apply_step(GameState& state, const RuleSet& rules, const Step& step);
+Refusal apply_step(GameState& state, const RuleSet& rules, const Step& step);
 
 // A scenario replayed on an engine (`doc`: the scenario as written, for an engine that
 // reads it so): its start, each step's listing, verdict and rule, the engine's own
@@ -78,7 +78,7 @@ ScenarioResult replay_on(GameEngine& engine, const Scenario& scenario, const Yam
 ScenarioResult replay(const Scenario& scenario);
 
 // A check's rule id with the clause's paraphrase, for reports.
-std::string rule_text(const RuleSet& r, Check c);
+std::string rule_text(const RuleSet& r, Refusal c);
 
 // Every scenario of a file that `keep` accepts (all without it), or one kError result when
 // the file cannot be read.

@@ -214,7 +214,7 @@ std::optional<std::array<int32_t, kMaxPlayers>> going_out_now(Bender& b, const R
   discard.kind = ActionKind::kDiscard;
   discard.player = uint8_t(p);
   discard.card = face_of(*g.hand(p).begin());
-  if (apply(g, r, discard) != Check::kNone || !g.hand_over || g.last_out != p) return std::nullopt;
+  if (apply(g, r, discard) != Refusal::kNone || !g.hand_over || g.last_out != p) return std::nullopt;
   std::array<int32_t, kMaxPlayers> adds{};
   for (int q = 0; q < g.num_players; ++q) adds[q] = g.round_scores[q] - g.players[q].penalty;
   return adds;

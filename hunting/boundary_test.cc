@@ -82,7 +82,7 @@ TEST(Boundary, TieAtEndTiesTheLeadersAsTheHandEnds) {
       discard.kind = ActionKind::kDiscard;
       discard.player = s.to_move;
       discard.card = face_of(*s.hand(s.to_move).begin());
-      ASSERT_EQ(apply(g, r, discard), Check::kNone) << "game " << i;
+      ASSERT_EQ(apply(g, r, discard), Refusal::kNone) << "game " << i;
       ASSERT_TRUE(g.hand_over) << "game " << i;
       // The bent totals, and the scores of the hand so ended (a discard takes no penalty).
       for (int p = 0; p < s.num_players; ++p) scores[p] = g.round_scores[p];

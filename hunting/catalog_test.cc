@@ -43,7 +43,7 @@ TEST(Catalog, AgreesWithEveryScenarioStep) {
         for (size_t i = 0; i < c.actions.size(); ++i) {
           const GameState before = s;
           const Action& a = c.actions[i];
-          const Check verdict = apply(s, c.config->rules, a);
+          const Refusal verdict = apply(s, c.config->rules, a);
           const std::optional<Finding> f = checker.against_catalog(before, a, verdict, s);
           EXPECT_FALSE(f) << entry.path() << ": " << sc.name << ", step " << i + 1 << " of a case: " << f->message;
           ++steps;
@@ -104,8 +104,8 @@ TEST(Catalog, EveryCitedClauseIsExercisedByItsScenario) {
         GameState s = c.start;
         for (const Action& a : c.actions) {
           const GameState before = s;
-          const Check verdict = apply(s, c.config->rules, a);
-          if (verdict != Check::kNone) {
+          const Refusal verdict = apply(s, c.config->rules, a);
+          if (verdict != Refusal::kNone) {
             exercised.insert(c.config->rules.rule_id(verdict));
             if (checker.against_catalog(before, a, verdict, s)) break;
             continue;
@@ -152,12 +152,12 @@ TEST(Catalog, EveryClauseTheEngineCanRaiseHasAPredicate) {
   for (const auto& spec : library().all()) {
     const std::vector<std::string> known = oracle::clauses_with_predicates(spec->id());
     for (const auto& [house, r] : houses(*spec)) {
-      const CheckMask reach = r.reachable_checks();
-      for (int c = 1; c < kNumChecks; ++c) {
-        if (!reach.has(Check(c))) continue;
-        const std::string id = r.rule_id(Check(c));
+      const RefusalMask reach = r.reachable_checks();
+      for (int c = 1; c < kNumRefusals; ++c) {
+        if (!reach.has(Refusal(c))) continue;
+        const std::string id = r.rule_id(Refusal(c));
         EXPECT_NE(std::find(known.begin(), known.end(), id), known.end())
-            << house << ": the engine can refuse with " << id << " (check " << check_name(Check(c)) << "), the catalog has no predicate for it";
+            << house << ": the engine can refuse with " << id << " (check " << refusal_name(Refusal(c)) << "), the catalog has no predicate for it";
       }
     }
   }

@@ -238,10 +238,10 @@ std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlN
   return std::nullopt;
 }
 
-std::optional<Finding> Checker::after_step(const GameState& before, const Action& a, bool listed, Check verdict,
+std::optional<Finding> Checker::after_step(const GameState& before, const Action& a, bool listed, Refusal verdict,
                                            const GameState& after) {
   ++steps_;
-  if (verdict == Check::kNone) {
+  if (verdict == Refusal::kNone) {
     if (a.kind == ActionKind::kNextHand) {
       turns_ = start_turns_ = after.turns;
     } else if (turn_counts(before, a, after)) {
@@ -250,16 +250,16 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   }
   if (level_ == CheckLevel::kNone) return std::nullopt;
   const bool ends_hand = !before.hand_over && after.hand_over;
-  if (sampled_now() || ends_hand || verdict != Check::kNone) {
+  if (sampled_now() || ends_hand || verdict != Refusal::kNone) {
     if (auto f = step_invariants({before, a, listed, verdict, after})) return f;
-  } else if (model_ && verdict == Check::kNone) {
+  } else if (model_ && verdict == Refusal::kNone) {
     step_model(a);  // the books are kept on every step
   }
-  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand) {
+  if (verdict == Refusal::kNone && a.kind == ActionKind::kNextHand) {
     deal_dealer_ = (deal_dealer_ + 1) % after.num_players;  // the deal passes on (the contract's next_hand)
     ++deal_round_;
   }
-  if (verdict == Check::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
+  if (verdict == Refusal::kNone && a.kind == ActionKind::kNextHand && checks_.deal()) {
     const std::string diff = deal_difference(*config_, after, a.seed, deal_dealer_, deal_round_);
     if (!diff.empty()) return finding(CheckId::kDeal, "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
   }
@@ -320,7 +320,7 @@ std::optional<Finding> Checker::conserved(const Step& step) {
 }
 
 std::optional<Finding> Checker::refusal_changes_nothing(const Step& step) {
-  if (step.verdict == Check::kNone) return std::nullopt;
+  if (step.verdict == Refusal::kNone) return std::nullopt;
   const std::string id = config_->rules.rule_id(step.verdict);
   if (const char* part = state_difference(step.after, step.before)) {
     Finding f = finding(CheckId::kRefusal, "refused with " + id + " but changed the state (" + part + ")");
@@ -336,7 +336,7 @@ std::optional<Finding> Checker::refusal_changes_nothing(const Step& step) {
 }
 
 std::optional<Finding> Checker::refused_listed(const Step& step) {
-  if (step.verdict == Check::kNone || !step.listed) return std::nullopt;
+  if (step.verdict == Refusal::kNone || !step.listed) return std::nullopt;
   const std::string id = config_->rules.rule_id(step.verdict);
   Finding f = finding(CheckId::kListed, "a listed action is refused with " + id);
   f.about = "listed, refused by " + id;
@@ -346,7 +346,7 @@ std::optional<Finding> Checker::refused_listed(const Step& step) {
 
 std::optional<Finding> Checker::rummikub_table_valid(const Step& step) {
   const Config& c = *config_;
-  if (step.verdict != Check::kNone || !c.rules.table.free_rearrangement || step.a.kind != ActionKind::kArrange) return std::nullopt;
+  if (step.verdict != Refusal::kNone || !c.rules.table.free_rearrangement || step.a.kind != ActionKind::kArrange) return std::nullopt;
   for (const Meld& m : step.after.table.all()) {
     oracle::Tiles set;
     for (int i = 0; i < m.shape.size; ++i) set.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
@@ -362,7 +362,7 @@ std::optional<Finding> Checker::rummikub_table_valid(const Step& step) {
 
 std::optional<Finding> Checker::table_melds_valid(const Step& step) {
   const Config& c = *config_;
-  if (step.verdict != Check::kNone || c.rules.table.free_rearrangement || !lays_on_table(step.a.kind)) return std::nullopt;
+  if (step.verdict != Refusal::kNone || c.rules.table.free_rearrangement || !lays_on_table(step.a.kind)) return std::nullopt;
   const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
   for (const Meld* m : changed_melds(step.before, step.after))
     if (!meld_oracle_accepts(d, *m)) return finding(CheckId::kTableMeld, "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
@@ -371,7 +371,7 @@ std::optional<Finding> Checker::table_melds_valid(const Step& step) {
 
 std::optional<Finding> Checker::swap_allowed(const Step& step) {
   const Action& a = step.a;
-  if (step.verdict != Check::kNone || a.kind != ActionKind::kSwap) return std::nullopt;
+  if (step.verdict != Refusal::kNone || a.kind != ActionKind::kSwap) return std::nullopt;
   const int idx = step.before.table.index_of(a.meld_id);
   bool allowed = false;
   if (idx >= 0) {
@@ -383,7 +383,7 @@ std::optional<Finding> Checker::swap_allowed(const Step& step) {
 }
 
 std::optional<Finding> Checker::joker_not_for_a_table_card(const Step& step) {
-  if (step.verdict != Check::kNone || !lays_on_table(step.a.kind) || oracle::may_stand_for_card_on_table(config_->ruleset))
+  if (step.verdict != Refusal::kNone || !lays_on_table(step.a.kind) || oracle::may_stand_for_card_on_table(config_->ruleset))
     return std::nullopt;
   std::vector<Face> naturals_before;
   for (const Meld& m : step.before.table.all())
@@ -408,12 +408,12 @@ std::optional<Finding> Checker::joker_not_for_a_table_card(const Step& step) {
 }
 
 std::optional<Finding> Checker::model_agrees(const Step& step) {
-  if (step.verdict != Check::kNone || !model_) return std::nullopt;
-  return against_catalog(step.before, step.a, Check::kNone, step.after);
+  if (step.verdict != Refusal::kNone || !model_) return std::nullopt;
+  return against_catalog(step.before, step.a, Refusal::kNone, step.after);
 }
 
 std::optional<Finding> Checker::deterministic(const Step& step) {
-  if (step.verdict != Check::kNone || level_ != CheckLevel::kAll || !checks_.determinism()) return std::nullopt;
+  if (step.verdict != Refusal::kNone || level_ != CheckLevel::kAll || !checks_.determinism()) return std::nullopt;
   GameState again = step.before;
   apply(again, config_->rules, step.a);
   const char* part = state_difference(again, step.after);
@@ -425,7 +425,7 @@ std::optional<Finding> Checker::deterministic(const Step& step) {
 
 std::optional<Finding> Checker::accepted_listed(const Step& step) {
   const Action& a = step.a;
-  if (step.verdict != Check::kNone || step.listed) return std::nullopt;
+  if (step.verdict != Refusal::kNone || step.listed) return std::nullopt;
   const bool listed_in_full = small_kind(a.kind) || (a.kind == ActionKind::kMeld && a.cards.groups() == 1);
   if (!listed_in_full || a.player != step.before.to_move || is_listed(step.before, config_->rules, a)) return std::nullopt;
   Finding f = finding(CheckId::kListed, "an accepted action is not listed among the legal actions");
@@ -435,17 +435,17 @@ std::optional<Finding> Checker::accepted_listed(const Step& step) {
 
 std::optional<Finding> Checker::within_turn_bound(const Step& step) {
   const RuleSet& r = config_->rules;
-  if (step.verdict != Check::kNone || step.after.hand_over || turns_ < r.max_turns ||
+  if (step.verdict != Refusal::kNone || step.after.hand_over || turns_ < r.max_turns ||
       !turn_counts(step.before, step.a, step.after))
     return std::nullopt;
   return finding(CheckId::kTermination, "a hand still going after " + std::to_string(turns_) + " turns, its bound", "",
                  "round_over: true\n");
 }
 
-std::optional<Finding> Checker::catalog_verdict(const Action& a, Check verdict) {
+std::optional<Finding> Checker::catalog_verdict(const Action& a, Refusal verdict) {
   const RuleSet& r = config_->rules;
   const std::vector<std::string> forbid = catalog_forbids(a);
-  const std::string engine = verdict == Check::kNone ? "" : r.rule_id(verdict);
+  const std::string engine = verdict == Refusal::kNone ? "" : r.rule_id(verdict);
   const std::string text = forbid.empty() ? "" : forbid.front();
   if (engine == text) return std::nullopt;
   std::string also;
@@ -470,11 +470,11 @@ std::optional<Finding> Checker::books(const GameState& engine) {
   return f;
 }
 
-std::optional<Finding> Checker::against_catalog(const GameState& before, const Action& a, Check verdict,
+std::optional<Finding> Checker::against_catalog(const GameState& before, const Action& a, Refusal verdict,
                                                 const GameState& after) {
   (void)before;
   if (auto f = catalog_verdict(a, verdict)) return f;
-  if (verdict != Check::kNone) return std::nullopt;
+  if (verdict != Refusal::kNone) return std::nullopt;
   step_model(a);
   return books(after);
 }
@@ -484,11 +484,11 @@ void Checker::step_model(const Action& a) {
   std::swap(*model_, scratch_);
 }
 
-std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen, Check* judged) {
+std::optional<Checker::Probe> Checker::near(const GameState& s, const Action& chosen, Refusal* judged) {
   if (level_ == CheckLevel::kNone || s.hand_over || !checks_.catalog()) return std::nullopt;
   const Action a =
       nearby(s, chosen, steps_ * 0xA0761D6478BD642Full ^ uint64_t(s.turns) << 32 ^ uint64_t(s.hand(s.to_move).size()));
-  const Check verdict = check_action(s, config_->rules, a);
+  const Refusal verdict = check_action(s, config_->rules, a);
   if (judged) *judged = verdict;
   std::optional<Finding> f = catalog_verdict(a, verdict);
   if (!f) return std::nullopt;
@@ -501,7 +501,7 @@ std::optional<Checker::Probe> Checker::dropped(const GameState& s, const std::ve
   const Action& a = candidates[pick.next() % candidates.size()];
   // With every check on, the lists of small kinds are compared whole (listing()).
   if (level_ == CheckLevel::kAll && small_kind(a.kind)) return std::nullopt;
-  const Check verdict = check_action(s, config_->rules, a);
+  const Refusal verdict = check_action(s, config_->rules, a);
   std::optional<Finding> f = catalog_verdict(a, verdict);
   if (!f) return std::nullopt;
   return Probe{a, *f};
@@ -600,7 +600,7 @@ std::optional<Checker::Probe> Checker::probe(const GameState& s) {
     oracle::Faces set;
     for (int suit = 0; suit < kSuits; ++suit)
       for (int k = 0; k < held[Face::natural(suit, rank)]; ++k) a.cards.add({Face::natural(suit, rank)}), set.push_back(Face::natural(suit, rank));
-    if (check_action(s, r, a) != Check::kNone) continue;
+    if (check_action(s, r, a) != Refusal::kNone) continue;
     const bool text = tiles ? oracle::valid_rummikub_set(set)
                             : oracle::is_meld(oracle::meld_definition(c.ruleset, c.variants, c.options), set, 0, false);
     if (text) continue;

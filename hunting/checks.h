@@ -108,7 +108,7 @@ class Checker {
 
   // After a step: the state before it, the action, whether the enumeration listed it, the
   // verdict, the state after it.
-  std::optional<Finding> after_step(const GameState& before, const Action& a, bool listed, Check verdict,
+  std::optional<Finding> after_step(const GameState& before, const Action& a, bool listed, Refusal verdict,
                                     const GameState& after);
 
   // The checks about a state rather than a step (the solver's best move), on their own.
@@ -133,7 +133,7 @@ class Checker {
   // a Rummikub table as it lies), judged by
   // the engine and by the executable catalog (oracles/catalog.h), not taken: the probe,
   // when they differ. The engine's verdict in `judged`, when given.
-  std::optional<Probe> near(const GameState& s, const Action& chosen, Check* judged = nullptr);
+  std::optional<Probe> near(const GameState& s, const Action& chosen, Refusal* judged = nullptr);
   // One of the candidates the enumeration proposed and the engine refused, against the
   // catalog: where the engine is stricter than the rules, the catalog allows it.
   std::optional<Probe> dropped(const GameState& s, const std::vector<Action>& candidates);
@@ -141,7 +141,7 @@ class Checker {
   // The differential check alone, on the next step of the game since hand_starts: the
   // engine's verdict against the catalog's and, accepted, the engine's whole position
   // (`after`) against the one the reference model works out.
-  std::optional<Finding> against_catalog(const GameState& before, const Action& a, Check verdict,
+  std::optional<Finding> against_catalog(const GameState& before, const Action& a, Refusal verdict,
                                          const GameState& after);
   // The engine's list of legal steps against the reference model's, where the list is
   // small (draws, takes, discards, layoffs onto each table meld, swaps, claims, passes), as
@@ -162,7 +162,7 @@ class Checker {
     const GameState& before;
     const Action& a;
     bool listed;
-    Check verdict;
+    Refusal verdict;
     const GameState& after;
   };
   // The invariants of a step, in the order of hunting/checks.cc's kStepInvariants: the
@@ -181,7 +181,7 @@ class Checker {
   std::optional<Finding> within_turn_bound(const Step& step);
   std::optional<Finding> solver(const GameState& before);
   std::optional<Finding> solver_on_part(const GameState& s);
-  std::optional<Finding> catalog_verdict(const Action& a, Check verdict);
+  std::optional<Finding> catalog_verdict(const Action& a, Refusal verdict);
   // The engine's position against the model's, fact by fact.
   std::optional<Finding> books(const GameState& engine);
   std::optional<Finding> books_at_start(const GameState& engine);  // books(), a finding about the start

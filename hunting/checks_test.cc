@@ -47,7 +47,7 @@ setup:
   Action a;
   a.kind = ActionKind::kMeld;
   Checker checker(config, CheckLevel::kAll);
-  const std::optional<Finding> f = checker.after_step(before, a, false, Check::kNone, after);
+  const std::optional<Finding> f = checker.after_step(before, a, false, Refusal::kNone, after);
   ASSERT_TRUE(f);
   EXPECT_EQ(f->check, CheckId::kTableMeld) << f->message;
   EXPECT_EQ(f->verdict, "reject");
@@ -75,7 +75,7 @@ TEST(Checker, TheDealCheckKeepsItsOwnDealerAndRound) {
     GameState after = new_match(config->rules, players, 9, engine_dealer);
     after.round = uint16_t(engine_round);
     after.dealer = uint8_t(engine_dealer);
-    const std::optional<Finding> f = checker.after_step(first, next, false, Check::kNone, after);
+    const std::optional<Finding> f = checker.after_step(first, next, false, Refusal::kNone, after);
     EXPECT_TRUE(!f || f->check == CheckId::kDeal) << to_string(f->check) << ": " << f->message;
     return f.has_value();
   };
@@ -109,11 +109,11 @@ setup:
   auto deal_finding = [&](const GameState& after) {
     Checker checker(config, CheckLevel::kAll, CheckSet::all().without(CheckId::kCatalog).without(CheckId::kDeterminism));
     EXPECT_FALSE(checker.hand_starts(sc.start, nullptr));
-    const std::optional<Finding> f = checker.after_step(sc.start, next, false, Check::kNone, after);
+    const std::optional<Finding> f = checker.after_step(sc.start, next, false, Refusal::kNone, after);
     return f && f->check == CheckId::kDeal;
   };
   GameState right = sc.start;
-  ASSERT_EQ(apply(right, config->rules, next), Check::kNone);
+  ASSERT_EQ(apply(right, config->rules, next), Refusal::kNone);
   EXPECT_EQ(right.hand(0).size(), 12);
   EXPECT_FALSE(deal_finding(right));
   GameState ten = new_match(config->rules, 3, 9, (sc.start.dealer + 1) % 3);  // ten cards each, as in round 3

@@ -38,7 +38,7 @@ CheckingJudge judge_at(const ExploreStart& start, const std::vector<Action>& pat
   for (const Action& a : path) {
     const GameState before = s;
     const bool listed = is_listed(before, r, a);
-    const Check verdict = apply(s, r, a);
+    const Refusal verdict = apply(s, r, a);
     judge.after(before, a, listed, verdict, s);
   }
   return judge;
@@ -81,12 +81,12 @@ Expansion expand(const ExploreStart& start, const Node& node, const ExploreLimit
     for (int k = 0; k < limits.near; ++k) tried.push_back({nearby(s, a, rng.next()), false});
   for (const auto& [a, from_list] : tried) {
     GameState after = s;
-    const Check verdict = apply(after, r, a);
-    const bool is_listed_now = from_list || (verdict == Check::kNone && is_listed(s, r, a));
+    const Refusal verdict = apply(after, r, a);
+    const bool is_listed_now = from_list || (verdict == Refusal::kNone && is_listed(s, r, a));
     CheckingJudge judge = base;
     ++out.steps;
     if (std::optional<Finding> f = judge.after(s, a, is_listed_now, verdict, after)) return found(std::move(*f), &a, after);
-    if (from_list && verdict == Check::kNone) {
+    if (from_list && verdict == Refusal::kNone) {
       ++out.edges;
       Node child{node.path, after};
       child.path.push_back(a);

@@ -31,8 +31,8 @@ void count_hand(const GameState& s, const Config& c, int64_t actions, int turns,
 }
 
 // Whether a step ended a turn, seen from the outside: play passed on, or came back to the draw.
-bool counts_as_turn(const Action& a, Check verdict, int mover, Phase phase, const GameState& after) {
-  return verdict == Check::kNone && a.kind != ActionKind::kClaim && phase != Phase::kRow &&
+bool counts_as_turn(const Action& a, Refusal verdict, int mover, Phase phase, const GameState& after) {
+  return verdict == Refusal::kNone && a.kind != ActionKind::kClaim && phase != Phase::kRow &&
          (after.to_move != mover || (after.phase == Phase::kDraw && phase != Phase::kDraw));
 }
 
@@ -62,27 +62,27 @@ std::optional<Checker::Probe> CheckingJudge::probe(const GameState& s, const Act
   if (step % kSampleEvery != 1 && level_ != CheckLevel::kAll) return std::nullopt;
   // Actions near the legal ones, tried: a finding is written as that action's step.
   std::optional<Checker::Probe> p = checker_.probe(s);
-  Check near_verdict = Check::kNone;
+  Refusal near_verdict = Refusal::kNone;
   if (!p) p = checker_.near(s, chosen, &near_verdict);
   // A near step the engine and the catalog both refuse counts as its clause refusing.
-  if (!p && clauses_ && near_verdict != Check::kNone) coverage_.refused(near_verdict, *clauses_);
+  if (!p && clauses_ && near_verdict != Refusal::kNone) coverage_.refused(near_verdict, *clauses_);
   if (!p && listed) p = checker_.dropped(s, log_.dropped);
   if (!p) p = checker_.listing(s, listed);
   if (!p) return p;
   // Taken as a step, the probe fails the step's checks in their order, which is what the
   // shrinker reproduces (a swap the joker oracle refuses is its finding first).
   GameState after = s;
-  const Check verdict = apply(after, config_->rules, p->action);
+  const Refusal verdict = apply(after, config_->rules, p->action);
   if (std::optional<Finding> first = checker_.after_step(s, p->action, false, verdict, after)) p->finding = std::move(*first);
   return p;
 }
 
-std::optional<Finding> CheckingJudge::after(const GameState& before, const Action& a, bool listed, Check verdict,
+std::optional<Finding> CheckingJudge::after(const GameState& before, const Action& a, bool listed, Refusal verdict,
                                             const GameState& after) {
   std::optional<Finding> f = checker_.after_step(before, a, listed, verdict, after);
   if (!f && clauses_) {
     coverage_.step(before, a, verdict, after, *clauses_);
-    if (a.kind == ActionKind::kNextHand && verdict == Check::kNone) coverage_.game_starts(*clauses_);
+    if (a.kind == ActionKind::kNextHand && verdict == Refusal::kNone) coverage_.game_starts(*clauses_);
   }
   return f;
 }
@@ -121,7 +121,7 @@ struct GameRecord {
   Failure failure;
   Judge* judge = nullptr;
 
-  void record(const Action& a, Check verdict, bool listed) {
+  void record(const Action& a, Refusal verdict, bool listed) {
     failure.trace.actions.push_back(a);
     failure.trace.verdicts.push_back(verdict);
     failure.trace.listed.push_back(listed);
@@ -208,7 +208,7 @@ std::optional<Failure> judge_the_way_to(const GameStart& start, const GameSpec& 
   for (const Action& a : start.boundary->prefix) {
     const GameState was = p;
     const bool listed = is_listed(was, r, a);
-    const Check verdict = apply(p, r, a);
+    const Refusal verdict = apply(p, r, a);
     rec.record(a, verdict, listed);
     if (auto f = rec.judge->after(was, a, listed, verdict, p)) return rec.fail(*f, was, p);
     if (rec.judge->halted()) break;
@@ -267,9 +267,9 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
     if (!judge) {
       const int mover = s.to_move;
       const Phase phase = s.phase;
-      const Check verdict = apply(s, r, *chosen);
+      const Refusal verdict = apply(s, r, *chosen);
       hand_turns += counts_as_turn(*chosen, verdict, mover, phase, s);
-      hand_actions += verdict == Check::kNone;
+      hand_actions += verdict == Refusal::kNone;
       ++stats.actions;
       continue;
     }
@@ -282,10 +282,10 @@ std::optional<Failure> play_game(const GameSpec& game, const PlaySettings& setti
       if (judge->halted()) break;
     }
     before = s;
-    const Check verdict = apply(s, r, *chosen);
+    const Refusal verdict = apply(s, r, *chosen);
     hand_turns += counts_as_turn(*chosen, verdict, before.to_move, before.phase, s);
     ++stats.actions;
-    hand_actions += verdict == Check::kNone;
+    hand_actions += verdict == Refusal::kNone;
     rec.record(*chosen, verdict, listed);
     if (auto f = judge->after(before, *chosen, listed, verdict, s)) return rec.fail(*f, before, s);
   }

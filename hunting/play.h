@@ -37,7 +37,7 @@ struct PlaySettings {
 struct Trace {
   GameState start;
   std::vector<Action> actions;
-  std::vector<Check> verdicts;
+  std::vector<Refusal> verdicts;
   std::vector<bool> listed;  // the action came from the enumeration
 };
 
@@ -75,7 +75,7 @@ class Judge {
                                               int64_t step) = 0;
   // After a step: the state before it, the action, whether the enumeration listed it, the
   // verdict, the state after it.
-  virtual std::optional<Finding> after(const GameState& before, const Action& a, bool listed, Check verdict,
+  virtual std::optional<Finding> after(const GameState& before, const Action& a, bool listed, Refusal verdict,
                                        const GameState& after) = 0;
   // A hand still going in which the enumeration lists nothing.
   virtual std::optional<Finding> stuck(const GameState& s) = 0;
@@ -103,7 +103,7 @@ class CheckingJudge : public Judge {
   std::optional<Finding> starts(const GameState& s, const DealInfo* dealt) override;
   std::optional<Checker::Probe> probe(const GameState& s, const Action& chosen, const std::vector<Action>* listed,
                                       int64_t step) override;
-  std::optional<Finding> after(const GameState& before, const Action& a, bool listed, Check verdict,
+  std::optional<Finding> after(const GameState& before, const Action& a, bool listed, Refusal verdict,
                                const GameState& after) override;
   std::optional<Finding> stuck(const GameState& s) override { return checker_.stuck(s); }
   std::optional<Finding> endless(const GameState& s, int64_t steps) override;

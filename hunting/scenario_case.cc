@@ -27,7 +27,7 @@ std::vector<Case> scenario_cases(const Scenario& sc, const std::shared_ptr<const
     const Step& st = sc.steps[i];
     Action a = st.action;
     if (a.player == kNoPlayer) a.player = s.to_move;
-    if (st.next_hand_setup && check_action(s, r, a) == Check::kNone) {
+    if (st.next_hand_setup && check_action(s, r, a) == Refusal::kNone) {
       Step named = st;
       named.action = a;
       apply_step(s, r, named);

@@ -32,7 +32,7 @@ std::optional<Finding> recheck(const Case& c, Judge& judge, CheckId check) {
       if (f = judge.probe_again(before, a); f && f->check == check) return f;
     }
     const bool listed = is_listed(before, r, a);
-    const Check verdict = apply(s, r, a);
+    const Refusal verdict = apply(s, r, a);
     f = judge.after(before, a, listed, verdict, s);
     if (judge.halted()) return std::nullopt;
     if (f) return last && f->check == check ? f : std::nullopt;
@@ -135,8 +135,8 @@ Case fewer_steps(Case c, const Recheck& still_fails) {
   return kept_without(drop);
 }
 
-std::string verdict_text(const RuleSet& r, Check c) {
-  if (c == Check::kNone) return "ok";
+std::string verdict_text(const RuleSet& r, Refusal c) {
+  if (c == Refusal::kNone) return "ok";
   const std::string id = r.rule_id(c);
   return id.find("/unmapped.") == std::string::npos ? "{ reject: " + id + " }" : "reject";
 }
@@ -175,7 +175,7 @@ std::string text_of(const Case& c, const Finding& finding, const Origin& origin,
   for (size_t i = 0; i < c.actions.size(); ++i) {
     const Action& a = c.actions[i];
     text += "  - " + write_step(a, r, s.to_move) + "\n";
-    const Check verdict = apply(s, r, a);
+    const Refusal verdict = apply(s, r, a);
     const bool last = i + 1 == c.actions.size();
     const std::string v = last && !finding.verdict.empty() ? finding.verdict : verdict_text(r, verdict);
     if (v != "ok") text += "    expect: " + v + "\n";

@@ -58,7 +58,7 @@ bool concerns(hunt::Checker& checker, const hunt::Coverage& coverage, size_t cla
   const std::vector<std::string> forbid = checker.catalog_forbids(a);
   if (std::find(forbid.begin(), forbid.end(), clause) != forbid.end()) return true;
   GameState after = s;
-  const Check verdict = apply(after, r, a);
+  const Refusal verdict = apply(after, r, a);
   std::vector<hunt::ClauseTally> tally(r.catalog.size());
   coverage.step(s, a, verdict, after, tally);
   return tally[clause_index].passed + tally[clause_index].refused > 0;
@@ -115,7 +115,7 @@ TEST_P(CatalogAgreement, EngineAndCatalogAgree) {
     if (!judged) return;
     ++exercised;
     GameState after = end;
-    const Check verdict = apply(after, r, *judged);
+    const Refusal verdict = apply(after, r, *judged);
     if (auto f = checker.against_catalog(end, *judged, verdict, after)) {
       t.steps.push_back(Step{*judged, verdict, false});
       RC_FAIL(describe(g) + ": " + f->message + "; scenario " + written(test_name(clause), g, config, t, *f, end));

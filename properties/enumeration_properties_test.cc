@@ -48,7 +48,7 @@ RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
     if (legal.empty() && !s.game_over) broken = "nothing listed, yet the match goes on";
     for (const Action& a : legal) {
       GameState copy = s;
-      if (const Check c = apply(copy, r, a); c != Check::kNone) {
+      if (const Refusal c = apply(copy, r, a); c != Refusal::kNone) {
         broken = "a listed action is refused: " + r.rule_id(c);
         culprit = Step{a, c, true};
         should = {verdict_text(r, c), "\n    listed: false"};
@@ -79,9 +79,9 @@ RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
     }
     for (const Action& m : meld_tries(s, p, hash_state(s))) tries.push_back(m);
     for (const Action& a : tries)
-      if (check_action(s, r, a) == Check::kNone && !is_listed(s, r, a)) {
+      if (check_action(s, r, a) == Refusal::kNone && !is_listed(s, r, a)) {
         broken = "an accepted action is not listed: " + write_step(a, r, p);
-        culprit = Step{a, Check::kNone, false};
+        culprit = Step{a, Refusal::kNone, false};
         should = {"", "\n    listed: true"};
         return false;
       }

@@ -19,7 +19,7 @@ RC_GTEST_PROP(Properties, TableMeldsAreValid, ()) {
   const oracle::MeldDefinition d = definition(g.config);
   std::string broken;
   const Trace t = play(g, [&](const GameState&, const Step& step, const GameState& after) {
-    if (step.verdict != Check::kNone) return true;
+    if (step.verdict != Refusal::kNone) return true;
     for (const Meld& m : after.table.all())
       if (!hunt::meld_oracle_accepts(d, m)) broken = "meld m" + std::to_string(m.id) + " is no meld by the rule text";
     return broken.empty();
@@ -43,7 +43,7 @@ RC_GTEST_PROP(Properties, JokersMoveOnlyAsTheRulesAllow, ()) {
   const Config& c = g.config;
   std::string broken;
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {
-    if (step.verdict != Check::kNone) return true;
+    if (step.verdict != Refusal::kNone) return true;
     const Action& a = step.action;
     if (a.kind == ActionKind::kSwap) {
       const int idx = before.table.index_of(a.meld_id);

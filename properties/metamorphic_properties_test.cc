@@ -91,7 +91,7 @@ RC_GTEST_PROP(Properties, RenamingSuitsAndSeatsChangesNoVerdictOrScore, ()) {
   Trace shown{renamed, {}}, played{t.start, {}};  // as far as the failure, expecting the original's verdicts
   for (const Step& step : t.steps) {
     const Action a = rn.action(step.action);
-    const Check c = apply(renamed, r, a);
+    const Refusal c = apply(renamed, r, a);
     apply(original, r, step.action);
     shown.steps.push_back({a, step.verdict, step.legal});
     played.steps.push_back(step);
@@ -103,7 +103,7 @@ RC_GTEST_PROP(Properties, RenamingSuitsAndSeatsChangesNoVerdictOrScore, ()) {
   std::string expect_original, expect_renamed;  // the rules' scores, by their seats in each game
   Books books(g);  // the scores the rules give the original game, from the reference model
   for (const Step& step : played.steps)
-    if (step.verdict == Check::kNone) books.step(step.action);
+    if (step.verdict == Refusal::kNone) books.step(step.action);
   if (broken.empty() && original.hand_over) {
     for (int p = 0; p < g.players; ++p) {
       const std::string score = std::to_string(books.position().hand_over ? books.position().round_scores[size_t(p)]

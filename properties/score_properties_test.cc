@@ -22,7 +22,7 @@ RC_GTEST_PROP(Properties, RummikubRoundsSumToZero, ()) {
   std::vector<int> oracle_scores;
   Books books(g.config, start_of(g));
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {
-    if (step.verdict == Check::kNone) books.step(step.action);
+    if (step.verdict == Refusal::kNone) books.step(step.action);
     if (before.hand_over || !after.hand_over) return true;
     int sum = 0;
     for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
@@ -45,7 +45,7 @@ RC_GTEST_PROP(Properties, HandScoresMatchTheOracle, ()) {
   std::vector<int> want;
   Books books(g.config, start_of(g));
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {
-    if (step.verdict == Check::kNone) books.step(step.action);
+    if (step.verdict == Refusal::kNone) books.step(step.action);
     if (before.hand_over || !after.hand_over) return true;
     want = books.position().round_scores;
     for (int p = 0; p < after.num_players; ++p)

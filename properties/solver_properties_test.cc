@@ -126,8 +126,8 @@ RC_GTEST_PROP(Properties, SolverMovesAreAccepted, ()) {
     a.kind = ActionKind::kArrange;
     a.player = after.to_move;
     a.cards = best.sets;
-    const Check c = check_action(after, g.config.rules, a);
-    if (c != Check::kNone) broken = "the solver's move is refused: " + g.config.rules.rule_id(c);
+    const Refusal c = check_action(after, g.config.rules, a);
+    if (c != Refusal::kNone) broken = "the solver's move is refused: " + g.config.rules.rule_id(c);
     return broken.empty();
   });
   if (!broken.empty()) RC_FAIL(describe(g) + ": " + broken + "; scenario " + write_failure("solver-moves", g, t, "", broken));

@@ -35,7 +35,7 @@ RC_GTEST_PROP(Properties, ARefusalChangesNothingAndNamesARule, ()) {
   RC_CLASSIFY(g.boundary, "from a boundary position");
   std::string broken;
   const Trace t = play(g, [&](const GameState& before, const Step& step, const GameState& after) {
-    if (step.verdict == Check::kNone) return true;
+    if (step.verdict == Refusal::kNone) return true;
     const std::string id = g.config.rules.rule_id(step.verdict);
     if (!(after == before) || hash_state(after) != hash_state(before)) broken = "refused with " + id + " but changed the state";
     else if (!RulesetLibrary::embedded().knows_rule(id) || id.find("/unmapped.") != std::string::npos)
@@ -74,7 +74,7 @@ std::string replays_the_same(const Game& g, const Trace& t) {
     if (back.steps.size() != t.steps.size()) return "a game written as a scenario read back with another number of steps";
     GameState s = back.start, played = t.start;
     for (size_t i = 0; i < back.steps.size(); ++i) {
-      const Check c = apply_step(s, r, back.steps[i]);
+      const Refusal c = apply_step(s, r, back.steps[i]);
       apply(played, r, t.steps[i].action);
       const char* part = state_difference(s, played);
       if (c != t.steps[i].verdict || part || hash_state(s) != hash_state(played))
@@ -165,8 +165,8 @@ RC_GTEST_PROP(Properties, EveryHandEnds, ()) {
     RC_ASSERT(a != nullptr);
     const int mover = s.to_move;
     const Phase phase = s.phase;
-    const Check c = apply(s, r, *a);
-    RC_ASSERT(c == Check::kNone);
+    const Refusal c = apply(s, r, *a);
+    RC_ASSERT(c == Refusal::kNone);
     t.steps.push_back({*a, c, true});
     books.step(*a);
     if (books.position().hand_over && !s.hand_over) {

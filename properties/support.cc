@@ -140,8 +140,8 @@ Trace play(const Game& g, const std::function<bool(const GameState&, const Step&
   return t;
 }
 
-std::string verdict_text(const RuleSet& r, Check c) {
-  return c == Check::kNone ? "ok" : "{ reject: " + r.rule_id(c) + " }";
+std::string verdict_text(const RuleSet& r, Refusal c) {
+  return c == Refusal::kNone ? "ok" : "{ reject: " + r.rule_id(c) + " }";
 }
 
 std::string describe(const Game& g) {

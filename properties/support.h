@@ -56,7 +56,7 @@ rc::Gen<Game> games(std::vector<std::string> ids = {}, int max_length = 400, boo
 
 struct Step {
   Action action;
-  Check verdict = Check::kNone;
+  Refusal verdict = Refusal::kNone;
   bool legal = false;  // taken from the enumeration
 };
 
@@ -101,7 +101,7 @@ class Books {
   oracle::Position position_;
 };
 
-std::string verdict_text(const RuleSet& r, Check c);
+std::string verdict_text(const RuleSet& r, Refusal c);
 std::string describe(const Game& g);
 
 // What the last step of a failing run should have been, when the run got it wrong.

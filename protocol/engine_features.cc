@@ -130,8 +130,8 @@ ScenarioNeeds needs_of(const Scenario& sc) {
   GameState s = sc.start;
   for (const Step& st : sc.steps) {
     const bool playing = !s.hand_over;
-    const Check verdict = apply_step(s, sc.rules, st);
-    if (verdict != Check::kNone) own(sc.rules.rule_id(verdict));
+    const Refusal verdict = apply_step(s, sc.rules, st);
+    if (verdict != Refusal::kNone) own(sc.rules.rule_id(verdict));
     if (playing && s.hand_over && s.last_out == kNoPlayer && s.turns >= sc.rules.max_turns)
       for (const Clause& c : sc.rules.catalog)
         if (c.kind == ClauseKind::kBound) own(c.id);

@@ -223,8 +223,8 @@ class EngineJudge : public hunt::Judge {
       ++report_.legal_steps;
       if (a.player == kNoPlayer) a.player = s.to_move;
       GameState copy = s;
-      const Check v = apply(copy, r, a);
-      if (v == Check::kNone) continue;
+      const Refusal v = apply(copy, r, a);
+      if (v == Refusal::kNone) continue;
       hunt::Finding f = listed_finding(a, s, v);
       if (const std::string key = hunt::bucket_key(f, &a); known_ && known_(key)) {
         known_hits_.insert(key);
@@ -236,23 +236,23 @@ class EngineJudge : public hunt::Judge {
   }
 
   // The step on the other engine too: the verdicts, then the positions.
-  std::optional<hunt::Finding> after(const GameState& before, const Action& a, bool, Check ours, const GameState& after) override {
+  std::optional<hunt::Finding> after(const GameState& before, const Action& a, bool, Refusal ours, const GameState& after) override {
     const RuleSet& r = config_->rules;
     const std::string step = json_text(step_json(a, r, before.to_move));
-    report_.refused += ours != Check::kNone;
+    report_.refused += ours != Refusal::kNone;
     const EngineAnswer theirs = engine_->apply(a);
     if (theirs.kind == EngineAnswer::Kind::kTrouble) return trouble_ = "apply " + step + ": " + theirs.detail, std::nullopt;
     const bool refused = theirs.kind == EngineAnswer::Kind::kRefused;
-    const std::string we_said = ours == Check::kNone ? "ok" : "reject (" + r.rule_id(ours) + ")";
+    const std::string we_said = ours == Refusal::kNone ? "ok" : "reject (" + r.rule_id(ours) + ")";
     const std::string written = "meldcheck: " + we_said + "; " + engine_name() + ": " + theirs.said;
     const bool hold_own = session_.options().hold_own_rules;
-    const std::string our_rule = ours == Check::kNone ? "" : r.rule_id(ours);
+    const std::string our_rule = ours == Refusal::kNone ? "" : r.rule_id(ours);
     std::optional<hunt::Finding> f;
-    if (refused != (ours != Check::kNone)) {
+    if (refused != (ours != Refusal::kNone)) {
       // meldcheck refused by its own rule (its notation): the engine need not; the game is left there.
       if (!hold_own && own_rule(r, our_rule)) return leave_to_own_rule(our_rule);
       f = diverged(hunt::CheckId::kEngineVerdict, step + ": " + written, engine_name() + " answered " + theirs.said);
-      f->about = "meldcheck " + (ours != Check::kNone ? answer_words(true, our_rule) : "allows" + allowed_by(before, a, after)) +
+      f->about = "meldcheck " + (ours != Refusal::kNone ? answer_words(true, our_rule) : "allows" + allowed_by(before, a, after)) +
                  ", engine " + answer_words(refused, theirs.rule, theirs.reason);
     } else if (refused && session_.options().strict_rule_ids && features_.rule_ids && theirs.rule != our_rule) {
       f = diverged(hunt::CheckId::kEngineRule, step + ": " + written, engine_name() + " answered " + theirs.said);
@@ -266,7 +266,7 @@ class EngineJudge : public hunt::Judge {
     } else if ((f = compare_positions(after))) {
       f->message = step + " (" + we_said + "), then " + f->message;
     }
-    if (f) f->verdict = ours == Check::kNone ? "ok" : "{ reject: " + our_rule + " }";
+    if (f) f->verdict = ours == Refusal::kNone ? "ok" : "{ reject: " + our_rule + " }";
     return f;
   }
 
@@ -277,10 +277,10 @@ class EngineJudge : public hunt::Judge {
     if (!legal_compared_) return std::nullopt;
     const RuleSet& r = config_->rules;
     GameState copy = s;
-    const Check v = apply(copy, r, a);
+    const Refusal v = apply(copy, r, a);
     std::string why;
     const std::optional<std::vector<Action>> listed = engine_->legal(why);
-    if (v == Check::kNone || !listed) return std::nullopt;
+    if (v == Refusal::kNone || !listed) return std::nullopt;
     const std::string mine = write_step(a, r, s.to_move);
     const bool lists = std::any_of(listed->begin(), listed->end(), [&](Action b) {
       if (b.player == kNoPlayer) b.player = s.to_move;
@@ -323,7 +323,7 @@ class EngineJudge : public hunt::Judge {
     return f;
   }
 
-  hunt::Finding listed_finding(const Action& a, const GameState& s, Check v) const {
+  hunt::Finding listed_finding(const Action& a, const GameState& s, Refusal v) const {
     const RuleSet& r = config_->rules;
     hunt::Finding f = diverged(hunt::CheckId::kEngineLegal,
                                engine_name() + " lists " + json_text(step_json(a, r, s.to_move)) + " as legal; meldcheck refuses it (" +

@@ -11,7 +11,7 @@
 
 namespace meldcheck {
 
-#define MELDCHECK_CHECKS(X)                                                                   \
+#define MELDCHECK_REFUSALS(X)                                                                   \
   /* core: what every game refuses alike (scenario-format.md, "Rule ids") */                  \
   X(kNotYourTurn, "not-your-turn", true)                                                      \
   X(kWrongPhase, "wrong-phase", true)                                                         \
@@ -75,40 +75,40 @@ namespace meldcheck {
   X(kRackTileNeeded, "rack-tile-needed", false)                                               \
   X(kPassCanPlay, "pass-can-play", false)
 
-enum class Check : uint8_t {
+enum class Refusal : uint8_t {
   kNone = 0,
 #define MELDCHECK_ENUM(name, text, core) name,
-  MELDCHECK_CHECKS(MELDCHECK_ENUM)
+  MELDCHECK_REFUSALS(MELDCHECK_ENUM)
 #undef MELDCHECK_ENUM
       kCount
 };
 
-inline constexpr int kNumChecks = int(Check::kCount);
-static_assert(kNumChecks <= 64, "CheckMask holds at most 64 checks");
+inline constexpr int kNumRefusals = int(Refusal::kCount);
+static_assert(kNumRefusals <= 64, "RefusalMask holds at most 64 checks");
 
 // The name used in spec files (`checks: [run-corner-meld]`).
-std::string_view check_name(Check c);
-std::optional<Check> check_from_name(std::string_view name);
+std::string_view refusal_name(Refusal c);
+std::optional<Refusal> refusal_named(std::string_view name);
 // True for the checks with a `core/<name>` id.
-bool is_core_check(Check c);
+bool is_core_refusal(Refusal c);
 
 // A set of failed checks; the ruleset picks the one whose clause comes first in its catalog.
-class CheckMask {
+class RefusalMask {
  public:
-  constexpr CheckMask() = default;
-  constexpr explicit CheckMask(Check c) { add(c); }
-  constexpr void add(Check c) {
-    if (c != Check::kNone) bits_ |= uint64_t{1} << int(c);
+  constexpr RefusalMask() = default;
+  constexpr explicit RefusalMask(Refusal c) { add(c); }
+  constexpr void add(Refusal c) {
+    if (c != Refusal::kNone) bits_ |= uint64_t{1} << int(c);
   }
-  constexpr CheckMask& operator|=(CheckMask o) {
+  constexpr RefusalMask& operator|=(RefusalMask o) {
     bits_ |= o.bits_;
     return *this;
   }
-  constexpr void remove(Check c) { bits_ &= ~(uint64_t{1} << int(c)); }
+  constexpr void remove(Refusal c) { bits_ &= ~(uint64_t{1} << int(c)); }
   constexpr bool empty() const { return bits_ == 0; }
-  constexpr bool has(Check c) const { return (bits_ >> int(c)) & 1; }
+  constexpr bool has(Refusal c) const { return (bits_ >> int(c)) & 1; }
   constexpr uint64_t bits() const { return bits_; }
-  constexpr Check any() const { return bits_ ? Check(std::countr_zero(bits_)) : Check::kNone; }
+  constexpr Refusal any() const { return bits_ ? Refusal(std::countr_zero(bits_)) : Refusal::kNone; }
 
  private:
   uint64_t bits_ = 0;
