@@ -413,13 +413,9 @@ void read_turn(const Reader& in, const YamlNode& n, TurnFacts& t, const CardSet&
   }
 }
 
-// What a `setup` (or a `next_hand` setup, without totals) states, checked with places; the
-// engine makes the position (engine/position.h).
-StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& object) {
-  in.keys_of(n, object);
+// A setup's players, named A, B, ... without gaps: each one's node, by seat.
+std::vector<const YamlNode*> read_players(Reader& in, const YamlNode& players) {
   const RuleSet& r = in.rules();
-  const bool next_hand = object == "next_hand";
-  const YamlNode& players = in.require(n, "players");
   in.expect_map(players, "players");
   const int count = int(players.entries.size());
   if (count < r.players.min || count > r.players.max)
@@ -427,8 +423,6 @@ StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& obje
                          " players, not " + std::to_string(count));
   in.name_players(players);
   in.set_players(count);
-  StatedPosition s;
-  s.players = count;
   std::vector<const YamlNode*> seat(count, nullptr);
   for (const auto& [k, v] : players.entries) {
     int p = in.player(k);
@@ -436,8 +430,11 @@ StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& obje
   }
   for (int p = 0; p < count; ++p)
     if (!seat[p]) in.fail(players, "players must be A, B, C, ... without gaps; " + player_name(p) + " is missing");
+  return seat;
+}
 
-  CardPool pool(in, count);
+// Each player's hand, taken from the pool, and books.
+void read_seats(Reader& in, const YamlNode& players, bool next_hand, CardPool& pool, StatedPosition& s) {
   for (const auto& [k, v] : players.entries) {
     const int p = in.player(k);
     StatedSeat& st = s.seats[p];
@@ -450,48 +447,60 @@ StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& obje
     if (const YamlNode* o = v.find("opened")) st.opened = in.boolean(*o, "opened");
     if (const YamlNode* b = v.find("built_on_others")) st.built_on_others = in.boolean(*b, "built_on_others");
   }
+}
+
+// A game whose turn is one step (Rummikub: draw, arrange, timeout or pass, the contract's
+// "Steps") has no discard pile, no discard on offer, no phase but draw, and no turn in
+// progress.
+bool one_step_turns(const RuleSet& r) { return r.table.free_rearrangement; }
+std::string no_pile(const RuleSet& r) { return r.id + " has no discard pile (a turn is one step)"; }
+
+// The stock, the discard pile and the table, their cards taken from the pool; the ids of
+// the table's melds kept in `ids`.
+void read_piles_and_table(Reader& in, const YamlNode& n, CardPool& pool, StatedPosition& s, std::set<int>& ids) {
   if (const YamlNode* st = n.find("stock")) {
     in.expect_seq(*st, "stock");
     for (const YamlNode& c : st->items) s.stock.push_back(pool.take(in.face(c), c));
   }
-  // A game whose turn is one step (Rummikub: draw, arrange, timeout or pass, the contract's
-  // "Steps") has no discard pile, no discard on offer, no phase but draw, and no turn in
-  // progress.
-  const bool one_step_turns = r.table.free_rearrangement;
-  const std::string no_pile = r.id + " has no discard pile (a turn is one step)";
   if (const YamlNode* d = n.find("discard")) {
     in.expect_seq(*d, "discard");
-    if (one_step_turns && !d->items.empty()) in.fail(d->items[0], no_pile);
+    if (one_step_turns(in.rules()) && !d->items.empty()) in.fail(d->items[0], no_pile(in.rules()));
     for (const YamlNode& c : d->items) s.discard.push_back(pool.take(in.face(c), c));
   }
-  std::set<int> ids;
   if (const YamlNode* t = n.find("table")) {
     in.expect_seq(*t, "table");
     for (const YamlNode& m : t->items) read_meld(in, m, pool, s.table, ids);
   }
-  // Who has opened follows from the table, unless said; said, it must agree.
-  for (int p = 0; p < count; ++p) {
+}
+
+// Who has opened follows from the table, unless said; said, it must agree.
+void check_opened(const Reader& in, const std::vector<const YamlNode*>& seat, const StatedPosition& s) {
+  for (int p = 0; p < int(seat.size()); ++p) {
     const bool owns = std::any_of(s.table.begin(), s.table.end(), [&](const Meld& m) { return m.owner == p; });
     if (s.seats[p].opened == false && owns)
       in.fail(in.require(*seat[p], "opened"), player_name(p) + " owns a meld on the table, so has opened");
   }
+}
 
-  // The cards not named: shuffled with the seed, below the named stock or out of play.
+// The cards not named: shuffled with the seed, below the named stock or out of play.
+void read_rest(const Reader& in, const YamlNode& n, StatedPosition& s) {
   if (const YamlNode* sd = n.find("seed")) s.seed = in.uint64(*sd, "seed");
   if (const YamlNode* rest = n.find("rest")) {
     const std::string& v = in.scalar(*rest, "rest");
     if (v != "stock" && v != "out") in.fail(*rest, "rest must be stock or out");
     s.rest_out = v == "out";
   }
+}
 
-  // The facts of engine/position_facts.h the setup states, each read by its codec; the
-  // rules on them (which rulesets have them, ranges) follow.
-  StatedFacts& f = s.facts;
+// The facts of engine/position_facts.h the setup states, each read by its codec; the rules
+// on them (which rulesets have them, ranges) follow. `ids`: the table's meld ids.
+void read_stated_facts(Reader& in, const YamlNode& n, const std::set<int>& ids, StatedFacts& f) {
+  const RuleSet& r = in.rules();
 #define MELDCHECK_SETUP_FACT(type, member, initial, key, expect_key, codec, told) \
   if (const YamlNode* v = n.find(key)) f.member = read_value(in, *v, key, facts::codec{}, type{});
   MELDCHECK_POSITION_FACTS(MELDCHECK_SETUP_FACT)
 #undef MELDCHECK_SETUP_FACT
-  if (const YamlNode* ph = n.find("phase"); ph && one_step_turns && f.phase != Phase::kDraw)
+  if (const YamlNode* ph = n.find("phase"); ph && one_step_turns(r) && f.phase != Phase::kDraw)
     in.fail(*ph, r.id + " has only the phase draw (a turn is one step)");
   if (const YamlNode* rd = n.find("round")) {
     if (r.opening.form != OpeningForm::kContract) in.fail(*rd, "'round' belongs to rulesets with contracts (liverpool)");
@@ -511,28 +520,48 @@ StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& obje
       if (id < kFirstNamedMeld) in_use = std::max(in_use, id);
     in.integer(*v, in_use + 1, kFirstNamedMeld - 1, "next_meld");
   }
+}
 
-  // A discard on the pile is on offer from the previous player, unless said.
+// The discard on offer (the previous player's, unless said), the turn in progress, and a
+// finished hand's scores (for states written back out).
+void read_offer_turn_and_scores(Reader& in, const YamlNode& n, StatedPosition& s) {
+  const RuleSet& r = in.rules();
   if (const YamlNode* o = n.find("offer")) {
     if (o->is_scalar() && o->scalar == "none") {
       s.offer = Offer{};
     } else {
-      if (one_step_turns) in.fail(*o, no_pile + ", so no discard on offer");
+      if (one_step_turns(r)) in.fail(*o, no_pile(r) + ", so no discard on offer");
       in.keys_of(*o, "offer");
       s.offer = Offer{uint8_t(in.player(in.require(*o, "from"))), false};
       if (const YamlNode* d = o->find("declined")) s.offer->declined = in.boolean(*d, "declined");
     }
   }
   if (const YamlNode* t = n.find("turn")) {
-    read_turn(in, *t, s.turn, s.seats[f.to_move.value_or(0)].hand);
-    if (one_step_turns && !(s.turn == TurnFacts{})) in.fail(*t, r.id + " has no turn in progress (a turn is one step)");
+    read_turn(in, *t, s.turn, s.seats[s.facts.to_move.value_or(0)].hand);
+    if (one_step_turns(r) && !(s.turn == TurnFacts{})) in.fail(*t, r.id + " has no turn in progress (a turn is one step)");
   }
-
-  // A finished hand's scores (for states written back out).
   if (const YamlNode* v = n.find("round_scores")) {
     in.expect_map(*v, "round_scores");
     for (const auto& [k, x] : v->entries) s.seats[in.player(k)].round_score = int32_t(in.integer(x, -1000000, 1000000, "a score"));
   }
+}
+
+// What a `setup` (or a `next_hand` setup, without totals) states, checked with places; the
+// engine makes the position (engine/position.h).
+StatedPosition read_setup(Reader& in, const YamlNode& n, const std::string& object) {
+  in.keys_of(n, object);
+  const YamlNode& players = in.require(n, "players");
+  const std::vector<const YamlNode*> seat = read_players(in, players);
+  StatedPosition s;
+  s.players = int(seat.size());
+  CardPool pool(in, s.players);
+  read_seats(in, players, object == "next_hand", pool, s);
+  std::set<int> ids;
+  read_piles_and_table(in, n, pool, s, ids);
+  check_opened(in, seat, s);
+  read_rest(in, n, s);
+  read_stated_facts(in, n, ids, s.facts);
+  read_offer_turn_and_scores(in, n, s);
   return s;
 }
 

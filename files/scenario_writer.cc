@@ -145,9 +145,11 @@ const char* setup_key(const char* key, const RuleSet& r) {
   return key;
 }
 
+namespace {
+
+// The players: each one's hand, and books (compact: those the reader would not take anyway).
 template <typename Json>
-Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
-  Json setup = Json::object();
+Json players_tree(const GameState& s, const RuleSet& r, bool compact) {
   std::array<bool, kMaxPlayers> owns_meld{};
   for (const Meld& m : s.table.all())
     if (m.owner < kMaxPlayers) owns_meld[m.owner] = true;
@@ -162,10 +164,11 @@ Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
     if (!compact || ps.built_on_others) seat["built_on_others"] = ps.built_on_others;
     players[player_name(p)] = std::move(seat);
   }
-  setup["players"] = std::move(players);
-  const std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());  // top first
-  setup["stock"] = card_list<Json>(stock, r);
-  setup["discard"] = card_list<Json>(s.discard.cards(), r);
+  return players;
+}
+
+template <typename Json>
+Json table_tree(const GameState& s, const RuleSet& r) {
   Json table = Json::array();
   for (const Meld& m : s.table.all()) {
     Json meld = Json::object();
@@ -174,13 +177,14 @@ Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
     meld["cards"] = meld_cards<Json>(m, r);
     table.push_back(std::move(meld));
   }
-  setup["table"] = std::move(table);
-  setup["rest"] = "out";
-  // The facts, each where it differs from what the reader takes when it is left out (all
-  // of them, unless compact; a compact setup leaves the generator to its seed). The reader's
-  // defaults: each fact's initial value, but those the engine works out from the rest of
-  // the setup (engine/position.h); worked out only for a compact setup, since the full one
-  // (the protocol's state, made at every step of lockstep play) has them all.
+  return table;
+}
+
+// What the reader takes for each fact left out: its initial value, but those the engine
+// works out from the rest of the setup (engine/position.h); worked out only for a compact
+// setup, since the full one (the protocol's state, made at every step of lockstep play) has
+// them all.
+GameState facts_left_out(const GameState& s, const RuleSet& r, bool compact) {
   GameState usual;
   usual.rng = s.rng;
   if (compact) {
@@ -193,36 +197,55 @@ Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
     usual.next_meld = derived.next_meld;
     usual.offer = derived.offer;
   }
+  return usual;
+}
+
+template <typename Json>
+Json offer_tree(const Offer& offer) {
+  if (offer.from == kNoPlayer) return "none";
+  Json tree = Json::object();
+  tree["from"] = player_name(offer.from);
+  tree["declined"] = offer.declined;
+  return tree;
+}
+
+template <typename Json>
+Json turn_tree(const TurnFacts& t, const RuleSet& r) {
+  Json turn = Json::object();
+  if (t.must_use != kNoCard) turn["must_use"] = card(t.must_use, r);
+  if (t.no_discard != kNoCard) turn["no_discard"] = card(t.no_discard, r);
+  if (!t.pile_meld_due.empty()) turn["pile_meld_due"] = card_list<Json>(t.pile_meld_due, r);
+  turn["freed_jokers"] = integer<Json>(t.freed_jokers.size());
+  turn["melded"] = t.melded;
+  turn["built_on_others"] = t.built_on_others;
+  turn["built"] = t.built;
+  turn["opened_now"] = t.opened_now;
+  turn["discarded"] = t.discarded;
+  turn["actions"] = integer<Json>(t.actions);
+  return turn;
+}
+
+}  // namespace
+
+template <typename Json>
+Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
+  Json setup = Json::object();
+  setup["players"] = players_tree<Json>(s, r, compact);
+  const std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());  // top first
+  setup["stock"] = card_list<Json>(stock, r);
+  setup["discard"] = card_list<Json>(s.discard.cards(), r);
+  setup["table"] = table_tree<Json>(s, r);
+  setup["rest"] = "out";
+  // The facts, each where it differs from what the reader takes when it is left out (all
+  // of them, unless compact; a compact setup leaves the generator to its seed).
+  const GameState usual = facts_left_out(s, r, compact);
 #define MELDCHECK_FACT_VALUE(type, member, initial, key, expect_key, codec, told)                 \
   if (const char* name = setup_key(key, r); name && (!compact || s.member != usual.member)) \
     setup[name] = fact_json(facts::codec{}, s.member);
   MELDCHECK_POSITION_FACTS(MELDCHECK_FACT_VALUE)
 #undef MELDCHECK_FACT_VALUE
-  if (!compact || !(s.offer == usual.offer)) {
-    if (s.offer.from == kNoPlayer) {
-      setup["offer"] = "none";
-    } else {
-      Json offer = Json::object();
-      offer["from"] = player_name(s.offer.from);
-      offer["declined"] = s.offer.declined;
-      setup["offer"] = std::move(offer);
-    }
-  }
-  const TurnFacts& t = s.turn;
-  if (!compact || !(t == TurnFacts{})) {
-    Json turn = Json::object();
-    if (t.must_use != kNoCard) turn["must_use"] = card(t.must_use, r);
-    if (t.no_discard != kNoCard) turn["no_discard"] = card(t.no_discard, r);
-    if (!t.pile_meld_due.empty()) turn["pile_meld_due"] = card_list<Json>(t.pile_meld_due, r);
-    turn["freed_jokers"] = integer<Json>(t.freed_jokers.size());
-    turn["melded"] = t.melded;
-    turn["built_on_others"] = t.built_on_others;
-    turn["built"] = t.built;
-    turn["opened_now"] = t.opened_now;
-    turn["discarded"] = t.discarded;
-    turn["actions"] = integer<Json>(t.actions);
-    setup["turn"] = std::move(turn);
-  }
+  if (!compact || !(s.offer == usual.offer)) setup["offer"] = offer_tree<Json>(s.offer);
+  if (!compact || !(s.turn == TurnFacts{})) setup["turn"] = turn_tree<Json>(s.turn, r);
   if (compact && !s.hand_over) return setup;
   Json scores = Json::object();
   for (int p = 0; p < s.num_players; ++p) scores[player_name(p)] = s.round_scores[p];

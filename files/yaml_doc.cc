@@ -207,6 +207,10 @@ void YamlReader::expect_map(const YamlNode& n, std::string_view what) const {
 }
 
 void YamlReader::expect_map(const YamlNode& n, std::initializer_list<std::string_view> allowed, std::string_view what) const {
+  expect_map(n, std::span(allowed.begin(), allowed.size()), what);
+}
+
+void YamlReader::expect_map(const YamlNode& n, std::span<const std::string_view> allowed, std::string_view what) const {
   expect_map(n, what);
   for (const auto& [k, v] : n.entries) {
     bool ok = false;

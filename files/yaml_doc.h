@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -84,6 +85,7 @@ class YamlReader {
   [[noreturn]] void fail(const YamlNode& at, const std::string& message, const std::string& rule = "") const;
   // A map whose keys are all among `allowed` (unknown keys are an error).
   void expect_map(const YamlNode& n, std::initializer_list<std::string_view> allowed, std::string_view what) const;
+  void expect_map(const YamlNode& n, std::span<const std::string_view> allowed, std::string_view what) const;
   void expect_map(const YamlNode& n, std::string_view what) const;
   const YamlNode& require(const YamlNode& map, std::string_view key) const;
   const std::string& scalar(const YamlNode& n, std::string_view what) const;
