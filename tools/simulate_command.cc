@@ -5,14 +5,11 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
-#include "hunting/report.h"
 #include "hunting/run.h"
-#include "hunting/shrink.h"
+#include "hunting/simulate.h"
 #include "protocol/engine_lockstep.h"
 
 namespace meldcheck {
@@ -128,21 +125,9 @@ class ProgressLine {
 };
 
 int merge_command(const SimulateFlags& f, const RulesetLibrary& library) {
-  std::vector<hunt::Report> reports;
-  for (const std::string& file : f.merge) {
-    std::ifstream in(file);
-    if (!in) throw BadInput("cannot read " + file);
-    std::stringstream text;
-    text << in.rdbuf();
-    try {
-      reports.push_back(hunt::report_from_json(text.str(), file));
-    } catch (const std::invalid_argument& e) {
-      throw BadInput(e.what());
-    }
-  }
   hunt::Report merged;
   try {
-    merged = hunt::merge(reports);
+    merged = hunt::merge_report_files(f.merge);
   } catch (const std::invalid_argument& e) {
     throw BadInput(e.what());
   }
@@ -288,25 +273,6 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     if (!f.engine.empty()) return lockstep_command(f, settings, *space, library);
     if (f.format == "html") throw BadInput("--format html is the report of --engine");
 
-    hunt::Report report;
-    report.seed = settings.seed;
-    report.policy = f.policy;
-    report.checks = f.checks;
-    report.arbitrary = settings.play.arbitrary;
-    report.start = f.start;
-    for (const RulesetSpec* spec : space->rulesets()) report.rulesets.push_back(spec->id());
-    report.variants = variants;
-    report.options = options;
-    report.players = f.players;
-    report.budget = settings.budget == hunt::RunSettings::Budget::kSeconds   ? "seconds"
-                    : settings.budget == hunt::RunSettings::Budget::kMatches ? "matches"
-                                                                             : "hands";
-    report.amount = settings.budget == hunt::RunSettings::Budget::kSeconds ? settings.seconds : double(settings.games);
-    report.shard = settings.shard;
-    report.shards = settings.shards;
-    report.jobs = settings.jobs;
-    report.cited = hunt::scenario_citations(scenarios_dir(f.scenarios), library);
-
     interrupted = false;
     auto previous = std::signal(SIGINT, on_interrupt);
     hunt::RunResult result;
@@ -315,13 +281,16 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
       result = hunt::run(*space, settings, interrupted, [&](const hunt::Progress& p) { line.show(p); });
     }
     std::signal(SIGINT, previous);
-    report.stats = std::move(result.stats);
-    report.seconds = result.seconds;
-    report.cpu_seconds = result.cpu_seconds;
-    report.interrupted = result.interrupted;
+    const hunt::RunRequest request{.policy = f.policy,
+                                   .checks = f.checks,
+                                   .start = f.start,
+                                   .variants = variants,
+                                   .options = options,
+                                   .players = f.players,
+                                   .scenarios_dir = scenarios_dir(f.scenarios),
+                                   .out = f.out};
     std::vector<std::string> warnings;
-    const std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) + (f.start != "mixed" ? " --start " + f.start : "");
-    report.findings = hunt::write_findings(result.findings, how, f.out, library, warnings);
+    const hunt::Report report = hunt::report_run(*space, settings, request, library, std::move(result), warnings);
     for (const std::string& w : warnings) std::cerr << "meldcheck simulate: " << w << "\n";
     if (f.format == "json") std::cout << hunt::to_json(report, library);
     else hunt::write_text(std::cout, report, library);
