@@ -2,22 +2,18 @@
 
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <thread>
 
+#include "harness/interrupt.h"
 #include "hunting/run.h"
 #include "hunting/simulate.h"
 #include "protocol/engine_lockstep.h"
 
 namespace meldcheck {
 namespace {
-
-std::atomic<bool> interrupted{false};
-
-void on_interrupt(int) { interrupted = true; }
 
 std::string checks_help() {
   std::string s = "Checks (--checks all runs them on every step; sampled runs the per-step ones on one step in " +
@@ -167,17 +163,14 @@ int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const
   s.how = "meldcheck simulate --engine '" + f.engine + "' --seed " + std::to_string(run.seed) +
           (f.start != "mixed" ? " --start " + f.start : "") +
           (f.ruleset != "all" ? " --ruleset " + f.ruleset : "");
-  interrupted = false;
-  auto previous = std::signal(SIGINT, on_interrupt);
   LockstepReport report;
   try {
-    report = run_lockstep(space, s, library, interrupted);
+    const InterruptFlag interrupt;  // Ctrl-C ends the run early, the report so far printed
+    report = run_lockstep(space, s, library, interrupt.flag());
   } catch (const std::runtime_error& e) {
-    std::signal(SIGINT, previous);
     std::cerr << "meldcheck simulate: " << e.what() << "\n";
     return 2;
   }
-  std::signal(SIGINT, previous);
   write_lockstep_report(std::cout, report,
                         f.format == "json"   ? LockstepFormat::kJson
                         : f.format == "html" ? LockstepFormat::kHtml
@@ -273,14 +266,12 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     if (!f.engine.empty()) return lockstep_command(f, settings, *space, library);
     if (f.format == "html") throw BadInput("--format html is the report of --engine");
 
-    interrupted = false;
-    auto previous = std::signal(SIGINT, on_interrupt);
     hunt::RunResult result;
     {
+      const InterruptFlag interrupt;  // Ctrl-C ends the run early, the report so far printed
       ProgressLine line(!f.quiet && isatty(STDERR_FILENO) && !std::getenv("NO_COLOR"));
-      result = hunt::run(*space, settings, interrupted, [&](const hunt::Progress& p) { line.show(p); });
+      result = hunt::run(*space, settings, interrupt.flag(), [&](const hunt::Progress& p) { line.show(p); });
     }
-    std::signal(SIGINT, previous);
     const hunt::RunRequest request{.policy = f.policy,
                                    .checks = f.checks,
                                    .start = f.start,
