@@ -295,7 +295,7 @@ const std::vector<Section>& sections() {
           const std::string_view path = p.key.substr(0, dot);
           const bool required = std::find(std::begin(kRequiredSections), std::end(kRequiredSections), path) != std::end(kRequiredSections);
           s[at].keys.push_back({name, nullptr, s.size(), required});
-          s.push_back({name, {}, {}});
+          s.push_back(Section{.name = name});
         }
         at = s[at].key(name)->section;
       }

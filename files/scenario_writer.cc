@@ -147,9 +147,11 @@ const char* setup_key(const char* key, const RuleSet& r) {
 
 namespace {
 
+bool compact(SetupForm form) { return form == SetupForm::kCompact; }
+
 // The players: each one's hand, and books (compact: those the reader would not take anyway).
 template <typename Json>
-Json players_tree(const GameState& s, const RuleSet& r, bool compact) {
+Json players_tree(const GameState& s, const RuleSet& r, SetupForm form) {
   std::array<bool, kMaxPlayers> owns_meld{};
   for (const Meld& m : s.table.all())
     if (m.owner < kMaxPlayers) owns_meld[m.owner] = true;
@@ -158,10 +160,10 @@ Json players_tree(const GameState& s, const RuleSet& r, bool compact) {
     const PlayerState& ps = s.players[p];
     Json seat = Json::object();
     seat["hand"] = card_list<Json>(ps.hand, r);
-    if (!compact || ps.total != 0) seat["total"] = ps.total;
-    if (!compact || ps.opened != owns_meld[p]) seat["opened"] = ps.opened;
-    if (!compact || ps.penalty != 0) seat["penalty"] = ps.penalty;
-    if (!compact || ps.built_on_others) seat["built_on_others"] = ps.built_on_others;
+    if (!compact(form) || ps.total != 0) seat["total"] = ps.total;
+    if (!compact(form) || ps.opened != owns_meld[p]) seat["opened"] = ps.opened;
+    if (!compact(form) || ps.penalty != 0) seat["penalty"] = ps.penalty;
+    if (!compact(form) || ps.built_on_others) seat["built_on_others"] = ps.built_on_others;
     players[player_name(p)] = std::move(seat);
   }
   return players;
@@ -184,10 +186,10 @@ Json table_tree(const GameState& s, const RuleSet& r) {
 // works out from the rest of the setup (engine/position.h); worked out only for a compact
 // setup, since the full one (the protocol's state, made at every step of lockstep play) has
 // them all.
-GameState facts_left_out(const GameState& s, const RuleSet& r, bool compact) {
+GameState facts_left_out(const GameState& s, const RuleSet& r, SetupForm form) {
   GameState usual;
   usual.rng = s.rng;
-  if (compact) {
+  if (compact(form)) {
     StatedPosition unstated = state_position(s);
     unstated.facts.dealer.reset();
     unstated.facts.next_meld.reset();
@@ -228,9 +230,9 @@ Json turn_tree(const TurnFacts& t, const RuleSet& r) {
 }  // namespace
 
 template <typename Json>
-Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
+Json setup_tree(const GameState& s, const RuleSet& r, SetupForm form) {
   Json setup = Json::object();
-  setup["players"] = players_tree<Json>(s, r, compact);
+  setup["players"] = players_tree<Json>(s, r, form);
   const std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());  // top first
   setup["stock"] = card_list<Json>(stock, r);
   setup["discard"] = card_list<Json>(s.discard.cards(), r);
@@ -238,29 +240,29 @@ Json setup_tree(const GameState& s, const RuleSet& r, bool compact) {
   setup["rest"] = "out";
   // The facts, each where it differs from what the reader takes when it is left out (all
   // of them, unless compact; a compact setup leaves the generator to its seed).
-  const GameState usual = facts_left_out(s, r, compact);
+  const GameState usual = facts_left_out(s, r, form);
 #define MELDCHECK_FACT_VALUE(type, member, initial, key, expect_key, codec, told)                 \
-  if (const char* name = setup_key(key, r); name && (!compact || s.member != usual.member)) \
+  if (const char* name = setup_key(key, r); name && (!compact(form) || s.member != usual.member)) \
     setup[name] = fact_json(facts::codec{}, s.member);
   MELDCHECK_POSITION_FACTS(MELDCHECK_FACT_VALUE)
 #undef MELDCHECK_FACT_VALUE
-  if (!compact || !(s.offer == usual.offer)) setup["offer"] = offer_tree<Json>(s.offer);
-  if (!compact || !(s.turn == TurnFacts{})) setup["turn"] = turn_tree<Json>(s.turn, r);
-  if (compact && !s.hand_over) return setup;
+  if (!compact(form) || !(s.offer == usual.offer)) setup["offer"] = offer_tree<Json>(s.offer);
+  if (!compact(form) || !(s.turn == TurnFacts{})) setup["turn"] = turn_tree<Json>(s.turn, r);
+  if (compact(form) && !s.hand_over) return setup;
   Json scores = Json::object();
   for (int p = 0; p < s.num_players; ++p) scores[player_name(p)] = s.round_scores[p];
   setup["round_scores"] = std::move(scores);
   return setup;
 }
-template json setup_tree(const GameState&, const RuleSet&, bool);
-template ordered_json setup_tree(const GameState&, const RuleSet&, bool);
+template json setup_tree(const GameState&, const RuleSet&, SetupForm);
+template ordered_json setup_tree(const GameState&, const RuleSet&, SetupForm);
 
-std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact) {
+std::string write_setup(const GameState& s, const RuleSet& r, int indent, SetupForm form) {
   const std::string pad(size_t(indent), ' ');
   std::string out;
   // A key a line; what holds mappings (the players, the table's melds) an item a line below
   // its key, each item in flow style.
-  const ordered_json setup = setup_tree<ordered_json>(s, r, compact);
+  const ordered_json setup = setup_tree<ordered_json>(s, r, form);
   for (const auto& [key, value] : setup.items()) {
     const auto is_map = [](const ordered_json& item) { return item.is_object(); };
     const bool block = value.is_structured() && !value.empty() && std::all_of(value.begin(), value.end(), is_map);

@@ -14,24 +14,29 @@
 
 namespace meldcheck {
 
+// How much of a position a setup says.
+enum class SetupForm : uint8_t {
+  kWhole,    // every fact
+  kCompact,  // leaves out what the reader would take by default anyway (totals of 0, the
+             // first player to move, an empty turn so far, ...) and the generator's state,
+             // so that a finding reads easily; whether it still reads back to a state that
+             // shows the same thing is for the caller to check
+};
+
 // A position's setup and an action's step as trees of plain values: the one model both are
 // written from. write_setup and write_step write them as scenario YAML, and the engine
 // protocol hands them on as JSON (its `state` and its steps), each value as the YAML would
 // read back: numbers and booleans as such, cards, seats and words as strings. Json is
 // nlohmann::json or nlohmann::ordered_json (the keys in the order a scenario writes them).
-// `compact` is write_setup's.
+// `form` is write_setup's.
 template <typename Json>
-Json setup_tree(const GameState& s, const RuleSet& r, bool compact = false);
+Json setup_tree(const GameState& s, const RuleSet& r, SetupForm form = SetupForm::kWhole);
 // With `player:` when the player is not `to_move`.
 template <typename Json>
 Json step_tree(const Action& a, const RuleSet& r, int to_move);
 
 // The `setup:` mapping, indented by `indent` spaces, without the `setup:` key itself.
-// `compact` leaves out what the reader would take by default anyway (totals of 0, the
-// first player to move, an empty turn so far, ...) and the generator's state, so that a
-// finding reads easily; whether it still reads back to a state that shows the same thing
-// is for the caller to check.
-std::string write_setup(const GameState& s, const RuleSet& r, int indent, bool compact = false);
+std::string write_setup(const GameState& s, const RuleSet& r, int indent, SetupForm form = SetupForm::kWhole);
 
 // A phase as a setup names it: draw, play, row.
 const char* phase_name(Phase p);

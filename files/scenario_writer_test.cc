@@ -141,7 +141,7 @@ TEST(ScenarioWriter, WritesTheSameTextAsEver) {
   const RulesetLibrary& library = RulesetLibrary::embedded();
   const Scenario sc = parse_scenarios("name: written\nruleset: rummy500\nsetup:\n" + whole, "written.yaml", library).at(0);
   EXPECT_EQ(write_setup(sc.start, sc.rules, 2), whole);
-  EXPECT_EQ(write_setup(sc.start, sc.rules, 2, true), compact);
+  EXPECT_EQ(write_setup(sc.start, sc.rules, 2, SetupForm::kCompact), compact);
   for (const char* step : {"draw: stock", "take: top", "take: 2", "take: all", "take: 9S",
                            "meld: [[8S, 8H, JK=8], [5C, 6C, 7C]]", "layoff: { to: m1, cards: [10C] }",
                            "swap: { meld: m1, card: 4C }", "discard: QH", "arrange: [[8S, 8H, 8D]]", "pass:", "timeout:",

@@ -3,7 +3,7 @@
 namespace meldcheck::hunt {
 
 oracle::Game game_of(const Config& config) {
-  oracle::Game g{config.ruleset, config.variants, config.options, {}, {}};
+  oracle::Game g{.ruleset = config.ruleset, .variants = config.variants, .options = config.options};
   for (const Clause& c : config.rules.catalog) {
     g.clauses.push_back(c.id);
     if (!c.events.empty()) g.clause_events[c.id] = c.events;

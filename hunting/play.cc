@@ -213,7 +213,7 @@ std::optional<Failure> judge_the_way_to(const GameStart& start, const GameSpec& 
     if (auto f = rec.judge->after(was, a, listed, verdict, p)) return rec.fail(*f, was, p);
     if (rec.judge->halted()) break;
   }
-  rec.failure.trace = Trace{start.state, {}, {}, {}};
+  rec.failure.trace = Trace{.start = start.state};
   rec.failure.from_setup = true;
   return std::nullopt;
 }

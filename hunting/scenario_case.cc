@@ -21,7 +21,11 @@ std::vector<Case> scenario_cases(const Scenario& sc, const std::shared_ptr<const
   auto written = [](const YamlNode* n) { return n ? std::make_shared<const YamlNode>(*n) : nullptr; };
   const YamlNode* steps = doc ? doc->find("steps") : nullptr;
   std::vector<Case> cases;
-  cases.push_back(Case{config, deal, sc.start, {}, written(doc && !deal ? doc->find("setup") : nullptr), false});
+  cases.push_back(Case{.config = config,
+                       .deal = deal,
+                       .start = sc.start,
+                       .written = written(doc && !deal ? doc->find("setup") : nullptr),
+                       .next_hand = false});
   GameState s = sc.start;
   for (size_t i = 0; i < sc.steps.size(); ++i) {
     const Step& st = sc.steps[i];
@@ -32,7 +36,7 @@ std::vector<Case> scenario_cases(const Scenario& sc, const std::shared_ptr<const
       named.action = a;
       apply_step(s, r, named);
       const YamlNode* setup = steps && i < steps->items.size() ? steps->items[i].find("next_hand") : nullptr;
-      cases.push_back(Case{config, std::nullopt, s, {}, written(setup), true});
+      cases.push_back(Case{.config = config, .start = s, .written = written(setup), .next_hand = true});
       continue;
     }
     apply(s, r, a);

@@ -153,7 +153,7 @@ std::string indented(const std::string& lines, int by) {
   return out;
 }
 
-std::string text_of(const Case& c, const Finding& finding, const Origin& origin, bool compact) {
+std::string text_of(const Case& c, const Finding& finding, const Origin& origin, SetupForm form) {
   const Config& cfg = *c.config;
   const RuleSet& r = cfg.rules;
   std::map<std::string, std::string> options;
@@ -168,7 +168,7 @@ std::string text_of(const Case& c, const Finding& finding, const Origin& origin,
     text += "deal: { players: " + std::to_string(c.start.num_players) + ", seed: " + std::to_string(c.deal->seed) +
             ", dealer: " + player_name(c.deal->dealer) + " }\n";
   } else {
-    text += "setup:\n" + write_setup(c.start, r, 2, compact);
+    text += "setup:\n" + write_setup(c.start, r, 2, form);
   }
   GameState s = c.start;
   if (!c.actions.empty()) text += "steps:\n";
@@ -288,7 +288,7 @@ Case shrink(const Failure& failure, const Recheck& given) {
   if (failure.trace.actions.empty() && !failure.from_setup) return from_deal;  // the deal itself
 
   // The deal replaced by the state the failure is about, with the failing step alone.
-  Case cut{failure.game.config, std::nullopt, failure.at, {}};
+  Case cut{.config = failure.game.config, .start = failure.at};
   if (!failure.finding.about_state && !failure.trace.actions.empty()) cut.actions.push_back(failure.trace.actions.back());
   if (check == CheckId::kTermination) {  // at the bound's last turn
     StatedPosition at = state_position(cut.start);
@@ -329,10 +329,10 @@ Case shrink(const Failure& failure, const Recheck& given) {
 std::string scenario_text(const Case& c, const Finding& finding, const Origin& origin,
                           const std::function<bool(const std::string&)>& shows) {
   if (!c.deal) {
-    const std::string compact = text_of(c, finding, origin, true);
+    const std::string compact = text_of(c, finding, origin, SetupForm::kCompact);
     if (shows ? shows(compact) : fails_when_replayed(compact)) return compact;
   }
-  return text_of(c, finding, origin, false);
+  return text_of(c, finding, origin, SetupForm::kWhole);
 }
 
 Written write_finding(const Failure& failure, const Origin& origin, const std::string& dir) {

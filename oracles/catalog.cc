@@ -178,7 +178,7 @@ bool lays_face(const Context& c, Face f) {
 
 }  // namespace
 
-Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs, bool out_needs_meld) {
+Owed unmet_after(const Context& c, OwedTerms terms) {
   const Position& at = c.at;
   const bool meld = c.is(MoveKind::kMeld), layoff = c.is(MoveKind::kLayoff), swap = c.is(MoveKind::kSwap);
   if (!meld && !layoff && !swap) return Owed::kNone;
@@ -188,28 +188,29 @@ Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoff
   const std::vector<Face>& hand = after.seats[size_t(c.move.player)].hand;
   if (hand.empty()) return Owed::kNone;  // out, or floating
   const bool melds = can_meld_now(c) && c.game.ruleset != "liverpool";
-  if (at.must_use && !((meld || (layoff && taken_use_layoffs)) && lays_face(c, *at.must_use)) &&
-      !(holds(hand, {*at.must_use}) && can_use(c.text, hand, *at.must_use, melds, taken_use_layoffs, after)))
+  if (at.must_use && !((meld || (layoff && terms.taken_use_layoffs)) && lays_face(c, *at.must_use)) &&
+      !(holds(hand, {*at.must_use}) &&
+        can_use(c.text, hand, *at.must_use, {.new_meld = melds, .layoff = terms.taken_use_layoffs}, after)))
     return Owed::kTakenCard;
   if (!at.pile_meld_due.empty()) {
     bool met = false;
-    for (const Face& f : at.pile_meld_due) met |= (meld || (layoff && pile_meld_layoffs)) && lays_face(c, f);
+    for (const Face& f : at.pile_meld_due) met |= (meld || (layoff && terms.pile_meld_layoffs)) && lays_face(c, f);
     if (!met) {
       // Cards built on that empty the hand would go out, which a turn without a new meld may not.
-      const bool keep_a_card = out_needs_meld && !at.melded && !meld;
+      const CardUse use{.new_meld = true, .layoff = terms.pile_meld_layoffs,
+                        .keep_a_card = terms.out_needs_meld && !at.melded && !meld};
       bool possible = false;
-      for (const Face& f : at.pile_meld_due)
-        possible |= holds(hand, {f}) && can_use(c.text, hand, f, true, pile_meld_layoffs, after, false, keep_a_card);
+      for (const Face& f : at.pile_meld_due) possible |= holds(hand, {f}) && can_use(c.text, hand, f, use, after);
       if (!possible) return Owed::kPileMeld;
     }
   }
   if (at.no_discard && hand.size() == 1 && hand[0] == *at.no_discard && !lays_face(c, *at.no_discard) &&
-      !can_use(c.text, hand, hand[0], false, true, after))
+      !can_use(c.text, hand, hand[0], {.layoff = true}, after))
     return Owed::kLoneCard;
   int jokers_laid = 0;
   for (const Token& t : c.tokens()) jokers_laid += t.face.is_joker();
   const int freed = at.freed_jokers - jokers_laid + (swap && c.option("freed-joker") == "same-turn");
-  if (freed > 0 && !can_use(c.text, hand, Face::joker(), melds, true, after)) return Owed::kFreedJoker;
+  if (freed > 0 && !can_use(c.text, hand, Face::joker(), {.new_meld = melds, .layoff = true}, after)) return Owed::kFreedJoker;
   return Owed::kNone;
 }
 

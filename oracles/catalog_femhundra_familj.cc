@@ -12,7 +12,8 @@ namespace {
 // be is refused, and the turn does not end before it has.
 bool use_at_once(const Context& c) {
   if (c.is(MoveKind::kTake))
-    return !can_use(c.text, c.pool(), c.taken().front(), true, true, c.at, !c.seat().opened);
+    return !can_use(c.text, c.pool(), c.taken().front(),
+                    {.new_meld = true, .layoff = true, .meld_before_layoff = !c.seat().opened}, c.at);
   return c.ends_turn() && c.at.must_use.has_value();
 }
 
@@ -27,7 +28,8 @@ bool pass_not_allowed(const Context& c) {
   for (size_t n = 1; n <= c.at.pile.size(); ++n) {
     std::vector<Face> pool = c.seat().hand;
     pool.insert(pool.end(), c.at.pile.end() - long(n), c.at.pile.end());
-    if (can_use(c.text, pool, c.at.pile[c.at.pile.size() - n], true, true, c.at, !c.seat().opened)) return true;
+    const CardUse use{.new_meld = true, .layoff = true, .meld_before_layoff = !c.seat().opened};
+    if (can_use(c.text, pool, c.at.pile[c.at.pile.size() - n], use, c.at)) return true;
   }
   return false;
 }
@@ -49,7 +51,7 @@ void match_at_500(const Context& c, Position& p) {
 const RulesetRules& femhundra_familj() {
   static const RulesetRules r{
       {
-          {"row.use-at-once", use_at_once, [](const Context& c) { return unmet_after(c, true, false) == Owed::kTakenCard; }},
+          {"row.use-at-once", use_at_once, [](const Context& c) { return unmet_after(c, {.taken_use_layoffs = true}) == Owed::kTakenCard; }},
           {"stock.empty", pass_not_allowed},
           {"meld.size", [](const Context& c) { return c.laid_faults().size; }},
           {"meld.shape", [](const Context& c) { return c.laid_faults().shape; }},

@@ -62,7 +62,7 @@ void take_owes(const Context& c, Position& p) {
   if (!whole_take(c)) return;
   const std::vector<Face> taken = c.taken();
   bool possible = false;
-  for (const Face& f : taken) possible |= can_use(c.text, c.pool(), f, true, pile_meld_layoffs(c), c.at);
+  for (const Face& f : taken) possible |= can_use(c.text, c.pool(), f, {.new_meld = true, .layoff = pile_meld_layoffs(c)}, c.at);
   if (possible) {
     p.pile_meld_due = taken;
   } else {
@@ -101,7 +101,7 @@ const RulesetRules& femhundra_rummy() {
           {"take.top-or-all", [](const Context& c) { return c.is(MoveKind::kTake) && c.taken().size() != 1 && !whole_take(c); }},
           {"take.whole-after-meld", [](const Context& c) { return whole_take(c) && !c.seat().opened; }},
           {"take.whole-new-meld", [](const Context& c) { return c.ends_turn() && !c.at.pile_meld_due.empty(); },
-           [](const Context& c) { return unmet_after(c, true, pile_meld_layoffs(c), true) == Owed::kPileMeld; }},
+           [](const Context& c) { return unmet_after(c, {.taken_use_layoffs = true, .pile_meld_layoffs = pile_meld_layoffs(c), .out_needs_meld = true}) == Owed::kPileMeld; }},
           {"stock.reshuffle", [](const Context& c) { return c.is(MoveKind::kPass) && (!c.at.stock.empty() || !c.at.pile.empty()); }},
           {"meld.size", [](const Context& c) { return c.laid_faults().size; }},
           {"meld.shape", [](const Context& c) { return c.laid_faults().shape; }},

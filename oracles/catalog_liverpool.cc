@@ -69,7 +69,7 @@ bool last_round(const Context& c) { return c.at.round >= kLastRound; }
 // with every card); one with it builds it onto the table.
 bool freed_joker_stranded(const Context& c) {
   if (!c.is(MoveKind::kMeld) && !c.is(MoveKind::kLayoff) && !c.is(MoveKind::kSwap)) return false;
-  if (c.seat().opened || lays_contract(c)) return unmet_after(c, true, false) == Owed::kFreedJoker;
+  if (c.seat().opened || lays_contract(c)) return unmet_after(c, {.taken_use_layoffs = true}) == Owed::kFreedJoker;
   const int owed = c.at.freed_jokers + (c.is(MoveKind::kSwap) && c.option("freed-joker") == "same-turn");
   if (owed == 0 || c.at.first_lap) return owed > 0;
   const auto [sets, runs] = contract_of(c.at.round);

@@ -805,8 +805,7 @@ bool any_meld(const MeldText& text, const std::vector<Face>& pool, const Positio
   return false;
 }
 
-bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool melds, bool layoffs, const Position& at,
-             bool meld_before_layoff, bool keep_a_card) {
+bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, CardUse use, const Position& at) {
   std::vector<Face> others;  // the pool but one card of face f
   bool skipped = false;
   for (const Face& c : pool) {
@@ -815,7 +814,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
   }
   // A meld of three with f: f and two cards of the pool near it, any joker named some way
   // (a longer meld holds one of three, where the text allows the three).
-  if (melds)
+  if (use.new_meld)
     for (size_t a = 0; a < others.size(); ++a) {
       if (!related(f, others[a])) continue;
       for (size_t b = a + 1; b < others.size(); ++b)
@@ -824,7 +823,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
           return true;
     }
   // f built on a meld, alone or with more cards of the pool.
-  if (layoffs)
+  if (use.layoff)
     for (const PlacedMeld& m : at.table) {
       // Only a joker, or a card of the meld's one rank or one suit, can go onto it.
       auto may_go_on = [&](Face c) {
@@ -835,7 +834,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
       };
       if (!may_go_on(f)) continue;
       auto fits = [&](std::vector<Token> added) {
-        if (keep_a_card && added.size() >= pool.size()) return false;
+        if (use.keep_a_card && added.size() >= pool.size()) return false;
         std::vector<Face> names;  // for the jokers laid, when there are any
         if (std::any_of(added.begin(), added.end(), [](const Token& t) { return t.face.is_joker(); })) {
           std::vector<Face> naturals;
@@ -849,7 +848,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
           if (layoff_faults(text, m.cards, named, &r).any() ||
               (text.joker_not_on_table && layoff_joker_on_table(m.cards, r, at, named)))
             return false;
-          if (!meld_before_layoff) return true;
+          if (!use.meld_before_layoff) return true;
           std::vector<Face> rest = pool;  // a meld of its own first, from what the layoff leaves
           for (const Token& t : named) rest.erase(std::find(rest.begin(), rest.end(), t.face));
           return any_meld(text, rest, at);
@@ -888,7 +887,7 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool m
 }
 
 bool fits_some_meld(const MeldText& text, Face f, const Position& at) {
-  return can_use(text, {f}, f, false, true, at);  // a joker named any way it could stand
+  return can_use(text, {f}, f, {.layoff = true}, at);  // a joker named any way it could stand
 }
 
 }  // namespace meldcheck::oracle

@@ -78,13 +78,19 @@ bool joker_on_table(const Reading& reading, const Position& at, const std::vecto
 bool layoff_joker_on_table(const TableMeld& meld, const Reading& reading, const Position& at,
                            const std::vector<Token>& laid);
 
-// Whether face `f` (held in `pool`) can go into a new meld of cards from `pool`, or (with
-// `layoffs`) be built onto a meld on the table with cards from `pool`; with
-// `meld_before_layoff`, a layoff only after a new meld of the other cards; with
-// `keep_a_card`, a layoff only of fewer cards than the pool holds (the last card cannot go
-// out by building in a turn without a new meld: 000 "Utgång").
-bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, bool melds, bool layoffs, const Position& at,
-             bool meld_before_layoff = false, bool keep_a_card = false);
+// The ways can_use may find for a card, said by name at the call
+// (`{.new_meld = true, .layoff = true}`).
+struct CardUse {
+  bool new_meld = false;            // into a new meld of cards from the pool
+  bool layoff = false;              // built onto a meld on the table with cards from the pool
+  bool meld_before_layoff = false;  // a layoff only after a new meld of the other cards
+  bool keep_a_card = false;         // a layoff only of fewer cards than the pool holds (the last
+                                    // card cannot go out by building in a turn without a new
+                                    // meld: 000 "Utgång")
+};
+
+// Whether face `f` (held in `pool`) can be used in one of the ways `use` allows.
+bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, CardUse use, const Position& at);
 
 // Whether a contract of `sets` sets and `runs` runs can be laid from `pool` with a card of
 // face `f` in it: no two sets of a rank nor two runs of a suit where `distinct`, every card

@@ -138,10 +138,17 @@ std::vector<Face> faces_of(const std::vector<Token>& tokens);
 // A turn's obligations left unmet by a meld or layoff: after the move, the card owed (or
 // a pile card owed to a new meld, or a freed joker) can no longer be used, or only the lone
 // taken card is left, with nowhere to go. The clause that would keep the turn from ending
-// refuses the move. With `out_needs_meld`, the last card goes out by building only in a turn
-// with a new meld (femhundra-rummy's out.build-needs-discard), so it is no way to meet them.
+// refuses the move.
 enum class Owed { kNone, kTakenCard, kPileMeld, kLoneCard, kFreedJoker };
-Owed unmet_after(const Context& c, bool taken_use_layoffs, bool pile_meld_layoffs, bool out_needs_meld = false);
+// The game's terms on meeting them, said by name at the call (`{.taken_use_layoffs = true}`).
+struct OwedTerms {
+  bool taken_use_layoffs = false;  // a layoff with the taken card meets its debt
+  bool pile_meld_layoffs = false;  // a layoff with a pile card meets a pile meld's debt
+  bool out_needs_meld = false;     // the last card goes out by building only in a turn with a
+                                   // new meld (femhundra-rummy's out.build-needs-discard), so
+                                   // it is no way to meet them
+};
+Owed unmet_after(const Context& c, OwedTerms terms);
 
 // Whether a new meld may be made now by the mover (the first lap, a contract, the
 // opening's form decide it in some games).

@@ -30,14 +30,14 @@ bool pays_owed_card(const Context& c, Face owed) {
 bool deepest_melded(const Context& c) {
   if (c.is(MoveKind::kTake)) {
     const std::vector<Face> taken = c.taken();
-    return taken.size() > 1 && !can_use(c.text, c.pool(), taken.front(), true, layoff_uses(c), c.at);
+    return taken.size() > 1 && !can_use(c.text, c.pool(), taken.front(), {.new_meld = true, .layoff = layoff_uses(c)}, c.at);
   }
   if (!c.at.must_use) return false;
   if (c.ends_turn()) return true;
   const bool puts_down = c.is(MoveKind::kMeld) || c.is(MoveKind::kLayoff) || c.is(MoveKind::kSwap);
   return owed_card_first(c) && puts_down && !pays_owed_card(c, *c.at.must_use);
 }
-bool deepest_left_unusable(const Context& c) { return unmet_after(c, layoff_uses(c), false) == Owed::kTakenCard; }
+bool deepest_left_unusable(const Context& c) { return unmet_after(c, {.taken_use_layoffs = layoff_uses(c)}) == Owed::kTakenCard; }
 
 // take.lone-card (002 "SPELET" 3): a lone card taken from the pile is not discarded this
 // turn (its twin already in hand may be).
@@ -48,8 +48,8 @@ bool lone_card(const Context& c) {
 bool lone_card_stranded(const Context& c) {
   // With an empty hand (floating), a lone card taken has nowhere to go but a layoff.
   if (c.is(MoveKind::kTake) && c.seat().hand.empty() && c.taken().size() == 1)
-    return !can_use(c.text, c.pool(), c.taken().front(), false, true, c.at);
-  return unmet_after(c, layoff_uses(c), false) == Owed::kLoneCard;
+    return !can_use(c.text, c.pool(), c.taken().front(), {.layoff = true}, c.at);
+  return unmet_after(c, {.taken_use_layoffs = layoff_uses(c)}) == Owed::kLoneCard;
 }
 
 // stock.empty: no pass while the stock has cards.

@@ -447,8 +447,10 @@ Divergence write_divergence(EngineSession& session, LockstepReport& report, cons
   if (finding) text = hunt::scenario_text(shrunk, *finding, origin, shows);
   if (!finding || !shows(text)) {
     // The whole game from its deal, the divergence at its last step.
-    shrunk = hunt::Case{failure.game.config, hunt::DealInfo{failure.game.deal_seed, failure.game.players - 1}, failure.trace.start,
-                        failure.trace.actions};
+    shrunk = hunt::Case{.config = failure.game.config,
+                        .deal = hunt::DealInfo{.seed = failure.game.deal_seed, .dealer = failure.game.players - 1},
+                        .start = failure.trace.start,
+                        .actions = failure.trace.actions};
     finding = still(shrunk);
     text = hunt::scenario_text(shrunk, finding.value_or(failure.finding), {origin.how, 0}, shows);
   }

@@ -22,7 +22,7 @@ std::vector<hunt::ExploreStart> starts_of(const ExploreFlags& f, const RulesetLi
   for (const std::string& file : f.files)
     for (const hunt::ScenarioCases& sc : hunt::parse_cases(read_text_file(file, YamlLimits{}.max_bytes), file, library)) {
       const hunt::Case& c = sc.cases.front();
-      starts.push_back({file + ": " + sc.name, c.config, c.start, c.deal});
+      starts.push_back({.name = file + ": " + sc.name, .config = c.config, .state = c.start, .deal = c.deal});
     }
   if (f.positions > 0) {
     std::vector<std::string> rulesets;
@@ -33,8 +33,10 @@ std::vector<hunt::ExploreStart> starts_of(const ExploreFlags& f, const RulesetLi
       const hunt::BoundaryPosition b = hunt::boundary_position(game);
       std::string bends;
       for (hunt::Boundary k : b.bends) bends += (bends.empty() ? "" : "+") + std::string(hunt::boundary_name(k));
-      starts.push_back({"position " + std::to_string(i) + " (" + game.config->ruleset + ", " + (bends.empty() ? "play" : bends) + ")",
-                        game.config, b.state, std::nullopt});
+      starts.push_back({.name = "position " + std::to_string(i) + " (" + game.config->ruleset + ", " +
+                                (bends.empty() ? "play" : bends) + ")",
+                        .config = game.config,
+                        .state = b.state});
     }
   }
   return starts;

@@ -41,6 +41,72 @@ int rules_diff_command(const std::string& a, const std::string& b, const std::st
   }
 }
 
+// The commands main() defines here, beside those with a file of their own.
+struct Commands {
+  CLI::App *replay, *rules, *rules_diff, *solve, *check, *simulate, *explore, *reproduce, *serve, *completion, *man;
+  meldcheck::ReplayFlags replay_flags;
+  std::string ruleset;
+  std::string house_a, house_b, diff_format = "text";
+  std::string solve_path, goal_name;
+  meldcheck::CheckFlags check_flags;
+  meldcheck::SimulateFlags simulate_flags;
+  meldcheck::ExploreFlags explore_flags;
+  meldcheck::ReproduceFlags reproduce_flags;
+  std::string shell;
+};
+
+void add_commands(CLI::App& app, Commands& c) {
+  c.replay = meldcheck::add_replay_command(app, c.replay_flags);
+
+  c.rules = app.add_subcommand("rules", "list the rulesets, or one ruleset's variants, options and rule catalog");
+  c.rules->add_option("ruleset", c.ruleset, "a ruleset id");
+  c.rules_diff = c.rules->add_subcommand(
+      "diff", "the parameters and catalog clauses in which two houses differ (a house: ruleset[+variant...][,option=choice...])");
+  c.rules_diff->add_option("a", c.house_a, "a house, e.g. rummy500")->required();
+  c.rules_diff->add_option("b", c.house_b, "another, e.g. rummy500+floating,ace-runs=round-the-corner")->required();
+  c.rules_diff->add_option("--format", c.diff_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+
+  c.solve = app.add_subcommand("solve", "print the best arrange step for each scenario's setup (rummikub)");
+  c.solve->add_option("file", c.solve_path, "a scenario file")->required();
+  c.solve->add_option("--goal", c.goal_name, "most-tiles or most-value (default: the ruleset's)")
+      ->check(CLI::IsMember({"most-tiles", "most-value"}));
+
+  c.check = meldcheck::add_check_command(app, c.check_flags);
+  c.simulate = meldcheck::add_simulate_command(app, c.simulate_flags);
+  c.explore = meldcheck::add_explore_command(app, c.explore_flags);
+  c.reproduce = meldcheck::add_reproduce_command(app, c.reproduce_flags);
+
+  c.serve = app.add_subcommand("serve", "meldcheck's engine behind the engine protocol (spec/engine-protocol.md), "
+                                        "JSON Lines on standard input and output");
+
+  c.completion = app.add_subcommand("completion", "print a shell completion script: source <(meldcheck completion bash)");
+  c.completion->add_option("shell", c.shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
+  c.man = app.add_subcommand("man", "print the man page (roff), made from this command's definition: man -l <(meldcheck man)");
+}
+
+// The command asked for, on the rulesets given.
+int run_command(const Commands& c, const RulesetLibrary& lib) {
+  if (*c.replay) return meldcheck::replay_command(c.replay_flags, lib);
+  if (*c.check) return meldcheck::check_command(c.check_flags, lib);
+  if (*c.serve) return meldcheck::serve(std::cin, std::cout, lib);
+  if (*c.simulate) return meldcheck::simulate_command(c.simulate_flags, lib);
+  if (*c.explore) return meldcheck::explore_command(c.explore_flags, lib);
+  if (*c.reproduce) return meldcheck::reproduce_command(c.reproduce_flags);
+  if (*c.solve) {
+    std::optional<meldcheck::SolverGoal> goal;
+    if (!c.goal_name.empty())
+      goal = c.goal_name == "most-value" ? meldcheck::SolverGoal::kMostValue : meldcheck::SolverGoal::kMostTiles;
+    return meldcheck::solve_file(std::cout, std::cerr, c.solve_path, lib, goal);
+  }
+  if (*c.rules_diff) return rules_diff_command(c.house_a, c.house_b, c.diff_format, lib);
+  if (*c.rules) {
+    if (meldcheck::describe_rules(std::cout, lib, c.ruleset)) return 0;
+    std::cerr << "meldcheck: no ruleset '" << c.ruleset << "'\n";
+    return 2;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -50,42 +116,8 @@ int main(int argc, char** argv) {
   std::string spec_dir;
   app.add_option("--spec", spec_dir, "read the rulesets from this folder instead of the built-in spec/")
       ->check(CLI::ExistingDirectory);
-
-  meldcheck::ReplayFlags replay_flags;
-  CLI::App* replay = meldcheck::add_replay_command(app, replay_flags);
-
-  auto* rules = app.add_subcommand("rules", "list the rulesets, or one ruleset's variants, options and rule catalog");
-  std::string ruleset;
-  rules->add_option("ruleset", ruleset, "a ruleset id");
-  auto* rules_diff = rules->add_subcommand(
-      "diff", "the parameters and catalog clauses in which two houses differ (a house: ruleset[+variant...][,option=choice...])");
-  std::string house_a, house_b, diff_format = "text";
-  rules_diff->add_option("a", house_a, "a house, e.g. rummy500")->required();
-  rules_diff->add_option("b", house_b, "another, e.g. rummy500+floating,ace-runs=round-the-corner")->required();
-  rules_diff->add_option("--format", diff_format, "text or json")->check(CLI::IsMember({"text", "json"}));
-
-  auto* solve = app.add_subcommand("solve", "print the best arrange step for each scenario's setup (rummikub)");
-  std::string solve_path, goal_name;
-  solve->add_option("file", solve_path, "a scenario file")->required();
-  solve->add_option("--goal", goal_name, "most-tiles or most-value (default: the ruleset's)")
-      ->check(CLI::IsMember({"most-tiles", "most-value"}));
-
-  meldcheck::CheckFlags check_flags;
-  CLI::App* check = meldcheck::add_check_command(app, check_flags);
-  meldcheck::SimulateFlags simulate_flags;
-  CLI::App* simulate = meldcheck::add_simulate_command(app, simulate_flags);
-  meldcheck::ExploreFlags explore_flags;
-  CLI::App* explore = meldcheck::add_explore_command(app, explore_flags);
-  meldcheck::ReproduceFlags reproduce_flags;
-  CLI::App* reproduce = meldcheck::add_reproduce_command(app, reproduce_flags);
-
-  auto* serve = app.add_subcommand("serve", "meldcheck's engine behind the engine protocol (spec/engine-protocol.md), "
-                                            "JSON Lines on standard input and output");
-
-  auto* completion = app.add_subcommand("completion", "print a shell completion script: source <(meldcheck completion bash)");
-  std::string shell;
-  completion->add_option("shell", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
-  auto* man = app.add_subcommand("man", "print the man page (roff), made from this command's definition: man -l <(meldcheck man)");
+  Commands commands;
+  add_commands(app, commands);
 
   try {
     app.parse(argc, argv);
@@ -99,38 +131,19 @@ int main(int argc, char** argv) {
     app.exit(e);  // the message, on stderr
     return 2;     // a command line that is not understood is bad input
   }
-  if (*completion) {
+  if (*commands.completion) {
     std::cout << meldcheck::bash_completion(app, "meldcheck");
     return 0;
   }
-  if (*man) {
+  if (*commands.man) {
     std::cout << meldcheck::man_page(app, "meldcheck", MELDCHECK_VERSION);
     return 0;
   }
   try {
     std::unique_ptr<RulesetLibrary> holder;
-    const RulesetLibrary& lib = library(spec_dir, holder);
-    if (*replay) return meldcheck::replay_command(replay_flags, lib);
-    if (*check) return meldcheck::check_command(check_flags, lib);
-    if (*serve) return meldcheck::serve(std::cin, std::cout, lib);
-    if (*simulate) return meldcheck::simulate_command(simulate_flags, lib);
-    if (*explore) return meldcheck::explore_command(explore_flags, lib);
-    if (*reproduce) return meldcheck::reproduce_command(reproduce_flags);
-    if (*solve) {
-      std::optional<meldcheck::SolverGoal> goal;
-      if (!goal_name.empty())
-        goal = goal_name == "most-value" ? meldcheck::SolverGoal::kMostValue : meldcheck::SolverGoal::kMostTiles;
-      return meldcheck::solve_file(std::cout, std::cerr, solve_path, lib, goal);
-    }
-    if (*rules_diff) return rules_diff_command(house_a, house_b, diff_format, lib);
-    if (*rules) {
-      if (meldcheck::describe_rules(std::cout, lib, ruleset)) return 0;
-      std::cerr << "meldcheck: no ruleset '" << ruleset << "'\n";
-      return 2;
-    }
+    return run_command(commands, library(spec_dir, holder));
   } catch (const meldcheck::InputError& e) {
     std::cerr << e.what() << "\n";
     return 2;
   }
-  return 0;
 }

@@ -2,25 +2,18 @@
 
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
-#include "hunting/report.h"
+#include "harness/interrupt.h"
 #include "hunting/run.h"
-#include "hunting/shrink.h"
+#include "hunting/simulate.h"
 #include "protocol/engine_lockstep.h"
 
 namespace meldcheck {
 namespace {
-
-std::atomic<bool> interrupted{false};
-
-void on_interrupt(int) { interrupted = true; }
 
 std::string checks_help() {
   std::string s = "Checks (--checks all runs them on every step; sampled runs the per-step ones on one step in " +
@@ -128,21 +121,9 @@ class ProgressLine {
 };
 
 int merge_command(const SimulateFlags& f, const RulesetLibrary& library) {
-  std::vector<hunt::Report> reports;
-  for (const std::string& file : f.merge) {
-    std::ifstream in(file);
-    if (!in) throw BadInput("cannot read " + file);
-    std::stringstream text;
-    text << in.rdbuf();
-    try {
-      reports.push_back(hunt::report_from_json(text.str(), file));
-    } catch (const std::invalid_argument& e) {
-      throw BadInput(e.what());
-    }
-  }
   hunt::Report merged;
   try {
-    merged = hunt::merge(reports);
+    merged = hunt::merge_report_files(f.merge);
   } catch (const std::invalid_argument& e) {
     throw BadInput(e.what());
   }
@@ -182,17 +163,14 @@ int lockstep_command(const SimulateFlags& f, const hunt::RunSettings& run, const
   s.how = "meldcheck simulate --engine '" + f.engine + "' --seed " + std::to_string(run.seed) +
           (f.start != "mixed" ? " --start " + f.start : "") +
           (f.ruleset != "all" ? " --ruleset " + f.ruleset : "");
-  interrupted = false;
-  auto previous = std::signal(SIGINT, on_interrupt);
   LockstepReport report;
   try {
-    report = run_lockstep(space, s, library, interrupted);
+    const InterruptFlag interrupt;  // Ctrl-C ends the run early, the report so far printed
+    report = run_lockstep(space, s, library, interrupt.flag());
   } catch (const std::runtime_error& e) {
-    std::signal(SIGINT, previous);
     std::cerr << "meldcheck simulate: " << e.what() << "\n";
     return 2;
   }
-  std::signal(SIGINT, previous);
   write_lockstep_report(std::cout, report,
                         f.format == "json"   ? LockstepFormat::kJson
                         : f.format == "html" ? LockstepFormat::kHtml
@@ -288,40 +266,22 @@ int simulate_command(const SimulateFlags& f, const RulesetLibrary& library) {
     if (!f.engine.empty()) return lockstep_command(f, settings, *space, library);
     if (f.format == "html") throw BadInput("--format html is the report of --engine");
 
-    hunt::Report report;
-    report.seed = settings.seed;
-    report.policy = f.policy;
-    report.checks = f.checks;
-    report.arbitrary = settings.play.arbitrary;
-    report.start = f.start;
-    for (const RulesetSpec* spec : space->rulesets()) report.rulesets.push_back(spec->id());
-    report.variants = variants;
-    report.options = options;
-    report.players = f.players;
-    report.budget = settings.budget == hunt::RunSettings::Budget::kSeconds   ? "seconds"
-                    : settings.budget == hunt::RunSettings::Budget::kMatches ? "matches"
-                                                                             : "hands";
-    report.amount = settings.budget == hunt::RunSettings::Budget::kSeconds ? settings.seconds : double(settings.games);
-    report.shard = settings.shard;
-    report.shards = settings.shards;
-    report.jobs = settings.jobs;
-    report.cited = hunt::scenario_citations(scenarios_dir(f.scenarios), library);
-
-    interrupted = false;
-    auto previous = std::signal(SIGINT, on_interrupt);
     hunt::RunResult result;
     {
+      const InterruptFlag interrupt;  // Ctrl-C ends the run early, the report so far printed
       ProgressLine line(!f.quiet && isatty(STDERR_FILENO) && !std::getenv("NO_COLOR"));
-      result = hunt::run(*space, settings, interrupted, [&](const hunt::Progress& p) { line.show(p); });
+      result = hunt::run(*space, settings, interrupt.flag(), [&](const hunt::Progress& p) { line.show(p); });
     }
-    std::signal(SIGINT, previous);
-    report.stats = std::move(result.stats);
-    report.seconds = result.seconds;
-    report.cpu_seconds = result.cpu_seconds;
-    report.interrupted = result.interrupted;
+    const hunt::RunRequest request{.policy = f.policy,
+                                   .checks = f.checks,
+                                   .start = f.start,
+                                   .variants = variants,
+                                   .options = options,
+                                   .players = f.players,
+                                   .scenarios_dir = scenarios_dir(f.scenarios),
+                                   .out = f.out};
     std::vector<std::string> warnings;
-    const std::string how = "meldcheck simulate --seed " + std::to_string(settings.seed) + (f.start != "mixed" ? " --start " + f.start : "");
-    report.findings = hunt::write_findings(result.findings, how, f.out, library, warnings);
+    const hunt::Report report = hunt::report_run(*space, settings, request, library, std::move(result), warnings);
     for (const std::string& w : warnings) std::cerr << "meldcheck simulate: " << w << "\n";
     if (f.format == "json") std::cout << hunt::to_json(report, library);
     else hunt::write_text(std::cout, report, library);
