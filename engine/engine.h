@@ -56,6 +56,10 @@ void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vect
 // another order, a joker's stand-in settled or named, a take by count or by card).
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action);
 
+// Whether two actions are the same move in `state`, written either way (cards in another
+// order, a joker's stand-in settled or named, a take by count or by card).
+bool same_move(const GameState& state, const RuleSet& rules, const Action& a, const Action& b);
+
 // Each player's score for a finished hand, penalties taken during the hand included.
 void score_hand(const GameState& state, const RuleSet& rules, std::span<int32_t> scores);
 

@@ -280,7 +280,9 @@ bool same_layoff(const GameState& s, const RuleSet& r, const Action& a, const Ac
   return x.shape == y.shape || same_tokens(a.cards.group(0), b.cards.group(0));
 }
 
-bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Action& b) {
+}  // namespace
+
+bool same_move(const GameState& s, const RuleSet& r, const Action& a, const Action& b) {
   if (a.kind != b.kind || a.player != b.player) return false;
   switch (a.kind) {
     case ActionKind::kDraw:
@@ -301,15 +303,13 @@ bool same_action(const GameState& s, const RuleSet& r, const Action& a, const Ac
   return false;
 }
 
-}  // namespace
-
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action) {
   std::vector<Action> legal;
   // Only arrangements may need the solver's; the others, only the actions of their kind.
   if (action.kind == ActionKind::kArrange) legal_actions(state, rules, legal, nullptr);
   else quick_legal_actions(state, rules, legal, ActionKinds::only(action.kind));
   for (const Action& l : legal)
-    if (same_action(state, rules, l, action)) return true;
+    if (same_move(state, rules, l, action)) return true;
   return false;
 }
 

@@ -229,8 +229,17 @@ class ProtocolEngine : public GameEngine {
     std::string why;
     const std::optional<std::vector<Action>> listed = legal(why);
     if (!listed) return std::nullopt;
-    const std::string wanted = step_text(sc_->steps[index].action, mover);
-    return std::any_of(listed->begin(), listed->end(), [&](const Action& a) { return step_text(a, mover) == wanted; });
+    // The same move however it is written, where the engine tells its position: the engine
+    // may list a joker by its canonical stand-in where the scenario writes it bare.
+    Action wanted = sc_->steps[index].action;
+    if (wanted.player == kNoPlayer) wanted.player = uint8_t(mover);
+    if (const std::optional<GameState> at = positions_ ? position(why, nullptr) : std::nullopt)
+      return std::any_of(listed->begin(), listed->end(), [&](Action a) {
+        if (a.player == kNoPlayer) a.player = uint8_t(mover);
+        return same_move(*at, sc_->rules, a, wanted);
+      });
+    const std::string text = step_text(wanted, mover);
+    return std::any_of(listed->begin(), listed->end(), [&](const Action& a) { return step_text(a, mover) == text; });
   }
   bool lists_every_step() const override { return false; }  // an engine need not list every legal step
 
