@@ -62,6 +62,13 @@ Finding finding(CheckId check, std::string message, std::string verdict = "", st
   return f;
 }
 
+Finding unread_setup(const std::string& about, const std::string& what, const std::string& problem) {
+  Finding f = finding(CheckId::kCatalog, "the reference model cannot read " + what + ": " + problem);
+  f.about = about;
+  f.about_state = true;
+  return f;
+}
+
 }  // namespace
 
 // A joker standing for a rank alone may be that rank in any suit: every choice is tried.
@@ -198,12 +205,7 @@ std::optional<Finding> Checker::hand_starts(const GameState& s, const ModelSetup
   turns_ = start_turns_ = s.turns;
   model_.reset();
   if (level_ == CheckLevel::kNone) return std::nullopt;
-  if (!read.position) {
-    Finding f = finding(CheckId::kCatalog, "the reference model cannot read the setup the engine plays: " + read.problem);
-    f.about = "the setup";
-    f.about_state = true;
-    return f;
-  }
+  if (!read.position) return unread_setup("the setup", "the setup the engine plays", read.problem);
   deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
   if (!checks_.catalog()) return std::nullopt;
   model_ = *read.position;
@@ -223,19 +225,10 @@ std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlN
   if (level_ == CheckLevel::kNone) return std::nullopt;
   if (!model_) return hand_starts(s, nullptr, nullptr);
   ModelSetup read = model_next_hand(*model_, written, *config_);
-  if (!read.position) {
-    Finding f = finding(CheckId::kCatalog, "the reference model cannot read the next hand's setup: " + read.problem);
-    f.about = "the next hand's setup";
-    f.about_state = true;
-    return f;
-  }
+  if (!read.position) return unread_setup("the next hand's setup", "the next hand's setup", read.problem);
   deal_dealer_ = read.position->dealer, deal_round_ = read.position->round;
   model_ = std::move(*read.position);
-  if (auto f = books(s)) {
-    f->about_state = true;
-    return f;
-  }
-  return std::nullopt;
+  return books_at_start(s);
 }
 
 std::optional<Finding> Checker::after_step(const GameState& before, const Action& a, bool listed, Refusal verdict,
