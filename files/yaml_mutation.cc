@@ -755,101 +755,122 @@ std::string spec_number(Rng& rng, const std::string& v, const std::string& key) 
   return changed_number(rng, v, kSpecEdges);
 }
 
-bool mutate_spec_doc(Rng& rng, YAML::Node root) {
+// A number, or a range "2-4" (a range's end: a seat count mostly, of players or rounds).
+bool change_spec_number(Rng& rng, const std::vector<Site>& sites) {
+  const std::vector<Site> found = where(sites, [](const Site& s) {
+    return s.node.IsScalar() && (is_integer(s.node.Scalar()) || is_range(s.node.Scalar()));
+  });
+  if (found.empty()) return false;
+  const Site& s = any_of(rng, found);
+  YAML::Node n = s.node;
+  const std::string v = n.Scalar();
+  const size_t dash = v.find('-', 1);
+  auto end = [&](const std::string& e) { return one_in(rng, 4) ? changed_number(rng, e, kSpecEdges) : std::to_string(1 + pick(rng, 8)); };
+  if (!is_range(v)) n = spec_number(rng, v, s.key);
+  else if (one_in(rng, 2)) n = end(v.substr(0, dash)) + v.substr(dash);
+  else n = v.substr(0, dash + 1) + end(v.substr(dash + 1));
+  return true;
+}
+
+// An enum name: another of its key's, or (rarely) another key's or nonsense.
+bool change_spec_name(Rng& rng, const std::vector<Site>& sites) {
   const SpecWords& words = spec_words();
-  const std::vector<Site> sites = sites_of(root);
-  switch (pick(rng, 40)) {
-    case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: {  // a number, or a range "2-4"
-      const std::vector<Site> found = where(sites, [](const Site& s) {
-        return s.node.IsScalar() && (is_integer(s.node.Scalar()) || is_range(s.node.Scalar()));
-      });
-      if (found.empty()) return false;
-      const Site& s = any_of(rng, found);
-      YAML::Node n = s.node;
-      const std::string v = n.Scalar();
-      const size_t dash = v.find('-', 1);
-      // A range's end: a seat count mostly (players, rounds).
-      auto end = [&](const std::string& e) { return one_in(rng, 4) ? changed_number(rng, e, kSpecEdges) : std::to_string(1 + pick(rng, 8)); };
-      if (!is_range(v)) n = spec_number(rng, v, s.key);
-      else if (one_in(rng, 2)) n = end(v.substr(0, dash)) + v.substr(dash);
-      else n = v.substr(0, dash + 1) + end(v.substr(dash + 1));
-      return true;
-    }
-    case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: {  // an enum name: another of its key's, or nonsense
-      const std::vector<Site> found = where(sites, [&](const Site& s) {
-        return s.node.IsScalar() && words.values.count(s.key) && !is_integer(s.node.Scalar()) && !is_bool(s.node.Scalar());
-      });
-      if (found.empty()) return false;
-      const Site& s = any_of(rng, found);
-      YAML::Node n = s.node;
-      if (one_in(rng, 16)) {
-        auto it = words.values.begin();
-        std::advance(it, long(pick(rng, words.values.size())));
-        n = one_in(rng, 2) ? any_of(rng, it->second) : std::string("nonsense");
-      } else {
-        n = any_of(rng, words.values.at(s.key));
-      }
-      return true;
-    }
-    case 19: case 20: case 21: case 22: case 23: {  // a boolean
-      const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsScalar() && is_bool(s.node.Scalar()); });
-      if (found.empty()) return false;
-      YAML::Node n = any_of(rng, found).node;
-      n = n.Scalar() == "true" ? "false" : "true";
-      return true;
-    }
-    case 24: case 25: case 26: case 27: case 28: case 29: {  // a list element dropped, repeated or moved
-      const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsSequence() && s.node.size() > 0; });
-      if (found.empty()) return false;
-      return edit_list(rng, any_of(rng, found).node);
-    }
-    case 30: case 31: {  // an option's default: another of its choices
-      std::vector<YAML::Node> options;
-      for (const YAML::Node& o : at(root, "options"))
-        if (at(o, "choices").IsMap() && at(o, "default").IsScalar()) options.push_back(o);
-      if (options.empty()) return false;
-      const YAML::Node o = any_of(rng, options);
-      std::vector<std::string> choices;
-      for (const auto& c : at(o, "choices")) choices.push_back(c.first.Scalar());
-      if (choices.empty()) return false;
-      YAML::Node d = at(o, "default");
-      d = any_of(rng, choices);
-      return true;
-    }
-    case 32: case 33: case 34: case 35: case 36: case 37: {  // a variant's or option choice's patch: an entry more or fewer
-      std::vector<YAML::Node> sets;
-      for (const YAML::Node& v : at(root, "variants"))
-        if (at(v, "set").IsMap()) sets.push_back(at(v, "set"));
-      for (const YAML::Node& o : at(root, "options"))
-        for (const auto& choice : at(o, "choices"))
-          if (choice.second.IsMap()) sets.push_back(choice.second);
-      if (sets.empty() || words.patches.empty()) return false;
-      YAML::Node set = any_of(rng, sets);
-      if (set.size() > 0 && one_in(rng, 3)) {
-        auto it = set.begin();
-        std::advance(it, long(pick(rng, set.size())));
-        set.remove(it->first.Scalar());
-        return true;
-      }
-      // A setting this ruleset has, mostly: another one names nothing here.
-      for (int tries = 0; tries < 16; ++tries) {
-        const auto& [path, value] = any_of(rng, words.patches);
-        if (!has_path(root, path) && !one_in(rng, 8)) continue;
-        set[path] = YAML::Clone(value);
-        return true;
-      }
-      return false;
-    }
-    default: {  // an entry of a map left out
-      const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsMap() && s.node.size() > 0; });
-      if (found.empty()) return false;
-      YAML::Node m = any_of(rng, found).node;
-      auto it = m.begin();
-      std::advance(it, long(pick(rng, m.size())));
-      m.remove(it->first.Scalar());
-      return true;
-    }
+  const std::vector<Site> found = where(sites, [&](const Site& s) {
+    return s.node.IsScalar() && words.values.count(s.key) && !is_integer(s.node.Scalar()) && !is_bool(s.node.Scalar());
+  });
+  if (found.empty()) return false;
+  const Site& s = any_of(rng, found);
+  YAML::Node n = s.node;
+  if (one_in(rng, 16)) {
+    auto it = words.values.begin();
+    std::advance(it, long(pick(rng, words.values.size())));
+    n = one_in(rng, 2) ? any_of(rng, it->second) : std::string("nonsense");
+  } else {
+    n = any_of(rng, words.values.at(s.key));
   }
+  return true;
+}
+
+bool flip_boolean(Rng& rng, const std::vector<Site>& sites) {
+  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsScalar() && is_bool(s.node.Scalar()); });
+  if (found.empty()) return false;
+  YAML::Node n = any_of(rng, found).node;
+  n = n.Scalar() == "true" ? "false" : "true";
+  return true;
+}
+
+// A list element dropped, repeated or moved.
+bool edit_some_list(Rng& rng, const std::vector<Site>& sites) {
+  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsSequence() && s.node.size() > 0; });
+  if (found.empty()) return false;
+  return edit_list(rng, any_of(rng, found).node);
+}
+
+// An option's default: another of its choices.
+bool change_option_default(Rng& rng, const YAML::Node& root) {
+  std::vector<YAML::Node> options;
+  for (const YAML::Node& o : at(root, "options"))
+    if (at(o, "choices").IsMap() && at(o, "default").IsScalar()) options.push_back(o);
+  if (options.empty()) return false;
+  const YAML::Node o = any_of(rng, options);
+  std::vector<std::string> choices;
+  for (const auto& c : at(o, "choices")) choices.push_back(c.first.Scalar());
+  if (choices.empty()) return false;
+  YAML::Node d = at(o, "default");
+  d = any_of(rng, choices);
+  return true;
+}
+
+// A variant's or option choice's patch: an entry more or fewer.
+bool change_patch(Rng& rng, const YAML::Node& root) {
+  const SpecWords& words = spec_words();
+  std::vector<YAML::Node> sets;
+  for (const YAML::Node& v : at(root, "variants"))
+    if (at(v, "set").IsMap()) sets.push_back(at(v, "set"));
+  for (const YAML::Node& o : at(root, "options"))
+    for (const auto& choice : at(o, "choices"))
+      if (choice.second.IsMap()) sets.push_back(choice.second);
+  if (sets.empty() || words.patches.empty()) return false;
+  YAML::Node set = any_of(rng, sets);
+  if (set.size() > 0 && one_in(rng, 3)) {
+    auto it = set.begin();
+    std::advance(it, long(pick(rng, set.size())));
+    set.remove(it->first.Scalar());
+    return true;
+  }
+  // A setting this ruleset has, mostly: another one names nothing here.
+  for (int tries = 0; tries < 16; ++tries) {
+    const auto& [path, value] = any_of(rng, words.patches);
+    if (!has_path(root, path) && !one_in(rng, 8)) continue;
+    set[path] = YAML::Clone(value);
+    return true;
+  }
+  return false;
+}
+
+// An entry of a map left out.
+bool drop_map_entry(Rng& rng, const std::vector<Site>& sites) {
+  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsMap() && s.node.size() > 0; });
+  if (found.empty()) return false;
+  YAML::Node m = any_of(rng, found).node;
+  auto it = m.begin();
+  std::advance(it, long(pick(rng, m.size())));
+  m.remove(it->first.Scalar());
+  return true;
+}
+
+// One change of a ruleset, chosen by weight: a number, a name, a boolean, a list, an
+// option's default, a patch, a map's entry.
+bool mutate_spec_doc(Rng& rng, YAML::Node root) {
+  const std::vector<Site> sites = sites_of(root);
+  const size_t choice = pick(rng, 40);
+  if (choice < 11) return change_spec_number(rng, sites);
+  if (choice < 19) return change_spec_name(rng, sites);
+  if (choice < 24) return flip_boolean(rng, sites);
+  if (choice < 30) return edit_some_list(rng, sites);
+  if (choice < 32) return change_option_default(rng, root);
+  if (choice < 38) return change_patch(rng, root);
+  return drop_map_entry(rng, sites);
 }
 
 bool mutate_scenario_doc(Rng& rng, YAML::Node doc) {
