@@ -22,44 +22,44 @@ constexpr int kStepsApart = 12;
 // rummikub_diff_fuzz and `meldcheck simulate` play those positions.
 bool solver_bound(const GameState& s, const RuleSet& r) { return r.draw.empty_stock == EmptyStock::kMustPlay && s.stock.empty(); }
 
-// Positions along a match played without checks from a fixed seed by RandomPlayer::legal
-// (cards laid where the enumeration lists a way, three times in four), kStepsApart steps
-// apart: where most inputs start, so that a few bytes reach what takes a game hundreds of
-// steps (a contract laid, a hand about to end, a later round). The same in every run, and
-// played only as far as an input has asked, once for each configuration and player count.
-// A position of the match, with the reference model's reading of it written out as a setup,
-// read once when an input first starts there (most positions of most configurations never
-// are): the model reads each position itself, once, not once an input.
+// A position of a match played beforehand, with the reference model's own reading of it
+// written out as a setup: read when an input first starts there (most positions of most
+// configurations never are), once, not once an input.
 struct Played {
   GameState state;
   std::optional<hunt::ModelSetup> read;  // model_setup(setup_node(state)): what Checker::hand_starts starts from
 };
 
+// Positions along a match played without checks from a fixed seed by RandomPlayer::legal
+// (cards laid where the enumeration lists a way, three times in four), kStepsApart steps
+// apart: where most inputs start, so that a few bytes reach what takes a game hundreds of
+// steps (a contract laid, a hand about to end, a later round). The same in every run, and
+// played only as far as an input has asked, once for each configuration and player count.
 class PlayedMatch {
  public:
   PlayedMatch(const hunt::Config& config, int players)
-      : config_(config), rules_(config.rules), s_(new_match(rules_, players, 1, players - 1)) {}
+      : config_(config), s_(new_match(config.rules, players, 1, players - 1)) {}
 
   // Position `i` (1-based), or the last one of a match that ended before it; nullptr when
   // the match ended at once.
   const Played* position(size_t i) {
     while (kept_.size() < i && !ended_) {
       for (int step = 0; step < kStepsApart && !ended_; ++step) {
-        const Action* a = s_.game_over || solver_bound(s_, rules_) ? nullptr : player_.legal(s_, rules_, true);
-        if (a) apply(s_, rules_, *a);
+        const RuleSet& rules = config_.rules;
+        const Action* a = s_.game_over || solver_bound(s_, rules) ? nullptr : player_.legal(s_, rules, true);
+        if (a) apply(s_, rules, *a);
         ended_ = !a;
       }
       if (!ended_) kept_.push_back({s_, std::nullopt});
     }
     if (kept_.empty()) return nullptr;
     Played& p = kept_[std::min(i, kept_.size()) - 1];
-    if (!p.read) p.read = hunt::model_setup(setup_node(p.state, rules_), config_);
+    if (!p.read) p.read = hunt::model_setup(setup_node(p.state, config_.rules), config_);
     return &p;
   }
 
  private:
   const hunt::Config& config_;
-  const RuleSet& rules_;
   RandomPlayer player_{1};
   GameState s_;
   bool ended_ = false;

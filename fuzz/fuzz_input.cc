@@ -15,8 +15,10 @@ const hunt::ConfigSpace& space() {
   return all;
 }
 
-constexpr size_t kOptionsKeyed = 7;
-constexpr size_t kConfigsKept = 8192;  // then dropped together; a target's inputs hold theirs  // six bits each above the ruleset and mask: 64 bits
+constexpr size_t kOptionsKeyed = 7;  // six bits each above the ruleset and mask: 64 bits
+// The configurations kept, then dropped together (an input holds its own while it runs):
+// a long run's memory stays under libFuzzer's limit.
+constexpr size_t kConfigsKept = 8192;
 
 // The choices read from the bytes (the variants' mask, each option's choice) are packed
 // into a key, so that a configuration chosen before is found without building strings:
@@ -37,7 +39,7 @@ Chosen choose_in(FuzzedDataProvider& in, size_t spec_index) {
   std::shared_ptr<const hunt::Config> config;
   {
     const std::lock_guard lock(mutex);
-    if (made.size() >= kConfigsKept && !made.contains(key)) made.clear();  // memory under libFuzzer's limit
+    if (made.size() >= kConfigsKept && !made.contains(key)) made.clear();
     auto [it, fresh] = made.try_emplace(key);
     if (fresh) {
       std::vector<std::string> variants;
