@@ -483,7 +483,9 @@ struct Solver {
       for (int c = 0; c < kSuits; ++c) {
         sums.req += req[c];
         sums.upto1 += std::min(left[c], 1);
-        sums.upto2 += left[c];
+        // Capped as the search caps it (list_options): a table joker kept as a third copy
+        // leaves three of a colour, yet two groups take it twice at most.
+        sums.upto2 += std::min(left[c], kMaxCopies);
         sums.max_req = std::max(sums.max_req, req[c]);
       }
       int k = 0;

@@ -226,6 +226,19 @@ void unmet_turn(const Expectations& e, const GameState& s, const RuleSet& r, std
   }
 }
 
+// The best move is an arrange step the engine accepts: a right count laid out in a set the
+// rules refuse is no answer.
+void unmet_legal_move(const std::string& what, const Placement& p, const GameState& s, const RuleSet& r,
+                      std::vector<std::string>& out) {
+  if (!p.found) return;
+  Action a;
+  a.kind = ActionKind::kArrange;
+  a.player = s.to_move;
+  a.cards = p.sets;
+  const Refusal c = check_action(s, r, a);
+  if (c != Refusal::kNone) out.push_back(what + ": the solver's move is refused by " + r.rule_id(c));
+}
+
 // What the solver answers: whether a move is left, the best move.
 void unmet_answers(const Expectations& e, const GameState& s, const RuleSet& r, std::vector<std::string>& out) {
   if (e.can_move) {
@@ -236,10 +249,12 @@ void unmet_answers(const Expectations& e, const GameState& s, const RuleSet& r, 
   if (e.best_move_tiles) {
     const Placement p = best_arrangement(s, r, SolverGoal::kMostTiles);
     compare<int>(out, "best_move tiles", *e.best_move_tiles, p.found ? p.rack_tiles : 0, num);
+    unmet_legal_move("best_move tiles", p, s, r, out);
   }
   if (e.best_move_value) {
     const Placement p = best_arrangement(s, r, SolverGoal::kMostValue);
     compare<int>(out, "best_move value", *e.best_move_value, p.found ? p.rack_value : 0, num);
+    unmet_legal_move("best_move value", p, s, r, out);
   }
 }
 

@@ -77,6 +77,19 @@ TEST(Solver, ATableJokerMustStayOnTheTable) {
   expect_sound(tc, p);
 }
 
+TEST(Solver, ATableJokerKeptAsAThirdCopyStillFillsEachGroupOnce) {
+  // B13 O13 JK with R13 R13 B13 in the rack: the quick answer keeps the joker as R13 (the
+  // colour its group lacks), three red 13s then, but two groups take red twice at most.
+  const TileCounts tc = position({"B13", "O13", "JK"}, {"R13", "R13", "B13"});
+  TableJokers jokers;
+  jokers.standins[0] = tile("R13");
+  jokers.count = 1;
+  const Placement p = solve_tiles(tc, SolverGoal::kMostTiles, 0, &jokers);
+  ASSERT_TRUE(p.found);
+  EXPECT_EQ(p.rack_tiles, 3);  // R13 B13 O13 and R13 B13 JK
+  expect_sound(tc, p);
+}
+
 TEST(Solver, OpeningsReachTheirPointsFromTheRackAlone) {
   const Placement p = solve_tiles(position({}, {"R10", "R11", "R12", "B1"}), SolverGoal::kMostTiles, 30);
   ASSERT_TRUE(p.found);
