@@ -1,5 +1,8 @@
-// Changes in meaning to scenario and ruleset files (files/yaml_mutation.h): the documents
-// are read as YAML trees, a node is changed in the files' own vocabulary, and written back.
+// Changes in meaning to scenario and ruleset files (files/yaml_mutation.h): a document's
+// tree (files/yaml_doc.h) is changed in place, a node at a time, in the files' own
+// vocabulary. yaml-cpp only writes the text for a person (yaml_text): the fuzz targets
+// mutate thousands of trees a second, and a round trip through yaml-cpp's nodes was most of
+// what a mutation cost.
 #include "files/yaml_mutation.h"
 
 #include <yaml-cpp/yaml.h>
@@ -29,120 +32,119 @@ const T& any_of(Rng& rng, const std::vector<T>& v) {
   return v[pick(rng, v.size())];
 }
 
-// ---- YAML trees ----------------------------------------------------------------------------
+// ---- trees ---------------------------------------------------------------------------------
+
+using Kind = YamlNode::Kind;
+
+// `n` made the scalar `v`, quoted if it was: a plain one that YAML reads as null is a null,
+// as the text written from it would read.
+void assign(YamlNode& n, std::string v) {
+  const bool quoted = n.is_scalar() && n.quoted;
+  n = YamlNode{};
+  if (!quoted && reads_as_null(v)) return;
+  n.kind = Kind::kScalar;
+  n.quoted = quoted;
+  n.scalar = std::move(v);
+}
+
+YamlNode scalar(std::string v) {
+  YamlNode n;
+  assign(n, std::move(v));
+  return n;
+}
+
+YamlNode empty(Kind kind) {
+  YamlNode n;
+  n.kind = kind;
+  return n;
+}
+
+// The value under `key` when `n` is a map that has it.
+YamlNode* entry(YamlNode& n, std::string_view key) { return n.is_map() ? const_cast<YamlNode*>(n.find(key)) : nullptr; }
+const YamlNode* under(const YamlNode* n, std::string_view key) { return n && n->is_map() ? n->find(key) : nullptr; }
+
+// The items of a sequence (none for anything else).
+const std::vector<YamlNode>& items(const YamlNode* n) {
+  static const std::vector<YamlNode> none;
+  return n && n->is_seq() ? n->items : none;
+}
+
+// A map's value under `key` set to `value` (a new entry goes last, as in a written file).
+YamlNode& put(YamlNode& map, std::string_view key, YamlNode value) {
+  if (YamlNode* v = entry(map, key)) return *v = std::move(value);
+  YamlEntry& e = map.entries.emplace_back();
+  e.first.kind = Kind::kScalar;
+  e.first.scalar = std::string(key);
+  return e.second = std::move(value);
+}
+
+void remove(YamlNode& map, std::string_view key) {
+  std::erase_if(map.entries, [&](const YamlEntry& e) { return e.first.scalar == key; });
+}
+
+// A map's value under `key`, made an empty one of `kind` unless of that kind already.
+YamlNode& ensure(YamlNode& map, std::string_view key, Kind kind) {
+  YamlNode* v = entry(map, key);
+  return v && v->kind == kind ? *v : put(map, key, empty(kind));
+}
 
 // A node of a document with the key of the nearest map entry above it ("hand", "seed", ...)
-// and the top-level key it is under ("setup", "steps", ...). yaml-cpp nodes are handles:
-// changing one changes the document.
+// and the top-level key it is under ("setup", "steps", ...). A site points into the tree: a
+// mutation collects them, then makes one change.
 struct Site {
-  YAML::Node node;
-  std::string key;
-  std::string section;
+  YamlNode* node;
+  std::string_view key;
+  std::string_view section;
 };
 
-void collect(const YAML::Node& n, const std::string& key, const std::string* section, std::vector<Site>& out) {
-  out.push_back({n, key, section ? *section : ""});
-  if (n.IsSequence()) {
-    for (const YAML::Node& item : n) collect(item, key, section, out);
-  } else if (n.IsMap()) {
-    for (const auto& kv : n) {
-      const std::string k = kv.first.IsScalar() ? kv.first.Scalar() : "";
-      collect(kv.second, k, section ? section : &k, out);
-    }
+void collect(YamlNode& n, std::string_view key, const std::string_view* section, std::vector<Site>& out) {
+  out.push_back({&n, key, section ? *section : ""});
+  for (YamlNode& item : n.items) collect(item, key, section, out);
+  for (YamlEntry& e : n.entries) {
+    const std::string_view k = e.first.scalar;
+    collect(e.second, k, section ? section : &k, out);
   }
 }
 
-std::vector<Site> sites_of(const YAML::Node& doc) {
+std::vector<Site> sites_of(YamlNode& doc) {
   std::vector<Site> out;
   collect(doc, "", nullptr, out);
   return out;
 }
 
-std::vector<Site> where(const std::vector<Site>& sites, const std::function<bool(const Site&)>& keep) {
+template <typename Keep>
+std::vector<Site> where(const std::vector<Site>& sites, Keep keep) {
   std::vector<Site> out;
   for (const Site& s : sites)
     if (keep(s)) out.push_back(s);
   return out;
 }
 
-// The value under `key` when `n` is a map that has it, else an undefined node: yaml-cpp's
-// own operator[] throws on a scalar, turns a sequence into a map, and adds the key.
-YAML::Node at(const YAML::Node& n, const std::string& key) {
-  if (n.IsMap())
-    for (const auto& kv : n)
-      if (kv.first.IsScalar() && kv.first.Scalar() == key) return kv.second;
-  return YAML::Node(YAML::NodeType::Undefined);
-}
-
-// The value under `key` of a map, set to `empty` first unless it is of that kind already.
-YAML::Node ensure(YAML::Node map, const std::string& key, const YAML::Node& empty) {
-  if (at(map, key).Type() != empty.Type()) map[key] = empty;
-  return at(map, key);
-}
-
-std::vector<YAML::Node> items(const YAML::Node& seq) {
-  std::vector<YAML::Node> v;
-  for (const YAML::Node& i : seq) v.push_back(i);
-  return v;
-}
-
-// yaml-cpp neither inserts nor erases by index: the sequence is replaced whole.
-void set_items(YAML::Node seq, const std::vector<YAML::Node>& v) {
-  YAML::Node fresh(YAML::NodeType::Sequence);
-  fresh.SetStyle(seq.Style());
-  for (const YAML::Node& i : v) fresh.push_back(i);
-  seq = fresh;
-}
-
-YAML::Node flow_seq() {
-  YAML::Node n(YAML::NodeType::Sequence);
-  n.SetStyle(YAML::EmitterStyle::Flow);
-  return n;
-}
-
-YAML::Node flow_map() {
-  YAML::Node n(YAML::NodeType::Map);
-  n.SetStyle(YAML::EmitterStyle::Flow);
-  return n;
-}
-
-// Drops, repeats, swaps or moves an item, or inserts `fresh()` when given. The edit is
-// made on positions and the sequence rebuilt: assigning a yaml-cpp handle (as a vector's
-// erase, insert or swap do) rebinds the node it names, not the handle. A repeated item is
-// a deep copy: one node twice would be written as an anchor and an alias, which the readers
-// refuse.
-bool edit_list(Rng& rng, YAML::Node seq, const std::function<YAML::Node()>& fresh = nullptr, bool repeat = true) {
-  const std::vector<YAML::Node> v = items(seq);
-  struct Slot {
-    long from;  // an item of `v`, or -1 for the fresh one
-    bool copy;
-  };
-  std::vector<Slot> slots;
-  for (size_t i = 0; i < v.size(); ++i) slots.push_back({long(i), false});
+// Drops, repeats, swaps or moves an item of a sequence, or inserts `fresh()` when given.
+bool edit_list(Rng& rng, YamlNode& seq, const std::function<YamlNode()>& fresh = nullptr, bool repeat = true) {
+  std::vector<YamlNode>& v = seq.items;
   const size_t op = pick(rng, fresh ? 5 : 4);
-  if (op == 4 || (slots.empty() && fresh)) {
-    slots.insert(slots.begin() + long(pick(rng, slots.size() + 1)), Slot{-1, false});
-  } else if (slots.empty()) {
+  if (op == 4 || (v.empty() && fresh)) {
+    const size_t at = pick(rng, v.size() + 1);
+    YamlNode added = fresh();
+    v.insert(v.begin() + long(at), std::move(added));
+  } else if (v.empty()) {
     return false;
   } else if (op == 0) {
-    slots.erase(slots.begin() + long(pick(rng, slots.size())));
+    v.erase(v.begin() + long(pick(rng, v.size())));
   } else if (op == 1 && repeat) {
-    const size_t i = pick(rng, slots.size());
-    slots.insert(slots.begin() + long(i) + 1, Slot{slots[i].from, true});
+    const size_t i = pick(rng, v.size());
+    YamlNode copy = v[i];
+    v.insert(v.begin() + long(i) + 1, std::move(copy));
   } else if (op <= 2) {
-    std::swap(slots[pick(rng, slots.size())], slots[pick(rng, slots.size())]);
+    const size_t a = pick(rng, v.size());
+    std::swap(v[a], v[pick(rng, v.size())]);
   } else {
-    const size_t from = pick(rng, slots.size());
-    const Slot moved = slots[from];
-    slots.erase(slots.begin() + long(from));
-    slots.insert(slots.begin() + long(pick(rng, slots.size() + 1)), moved);
+    const size_t from = pick(rng, v.size());
+    YamlNode moved = std::move(v[from]);
+    v.erase(v.begin() + long(from));
+    v.insert(v.begin() + long(pick(rng, v.size() + 1)), std::move(moved));
   }
-  std::vector<YAML::Node> out;
-  for (const Slot& sl : slots) {
-    if (sl.from < 0) out.push_back(fresh());
-    else out.push_back(sl.copy ? YAML::Clone(v[size_t(sl.from)]) : v[size_t(sl.from)]);
-  }
-  set_items(seq, out);
   return true;
 }
 
@@ -172,35 +174,6 @@ std::string changed_number(Rng& rng, const std::string& s, const std::vector<lon
     case 3: return std::to_string(v / 2);
     case 4: return std::to_string(v * 2);
     default: return std::to_string(any_of(rng, edges));
-  }
-}
-
-std::optional<std::string> emit(const std::vector<YAML::Node>& docs) {
-  std::string out;
-  for (const YAML::Node& d : docs) {
-    if (d.IsNull()) continue;
-    YAML::Emitter e;
-    e << d;
-    if (!e.good()) return std::nullopt;
-    out += out.empty() ? "" : "---\n";
-    out += e.c_str();
-    out += "\n";
-  }
-  return out;
-}
-
-// Loads every document; nullopt when the text is no YAML or nests too deep for a
-// recursive reader.
-std::optional<std::vector<YAML::Node>> load(std::string_view text) {
-  int depth = 0;
-  for (char c : text) {
-    depth += (c == '[' || c == '{') - (c == ']' || c == '}');
-    if (depth > 64) return std::nullopt;
-  }
-  try {
-    return YAML::LoadAll(std::string(text));
-  } catch (const YAML::Exception&) {
-    return std::nullopt;
   }
 }
 
@@ -263,47 +236,47 @@ std::string changed_card(Rng& rng, const std::string& s, const Cards& c, bool st
   return card + mark;
 }
 
+
 // Three cards that make a set or a run with one the document names.
-YAML::Node some_meld(Rng& rng, const Cards& c) {
+YamlNode some_meld(Rng& rng, const Cards& c) {
   const std::optional<Face> base = parse_face(some_card(rng, c), c.notation);
   const Face f = base && base->is_natural() ? *base : Face::natural(0, 5);
-  YAML::Node meld = flow_seq();
+  YamlNode meld = empty(Kind::kSequence);
   const bool run = one_in(rng, 2);
   for (int i = 0; i < 3; ++i) {
     const Face g = run ? Face::natural(f.suit(), (f.rank() - 1 + i) % kRanks + 1)
                        : Face::natural((f.suit() + i) % kSuits, f.rank());
-    meld.push_back(one_in(rng, 10) ? std::string("JK") : format_face(g, c.notation));
+    meld.items.push_back(scalar(one_in(rng, 10) ? std::string("JK") : format_face(g, c.notation)));
   }
   return meld;
 }
 
-YAML::Node cards_node(Rng& rng, const Cards& c, int n) {
-  YAML::Node seq = flow_seq();
-  for (int i = 0; i < n; ++i) seq.push_back(some_card(rng, c));
+YamlNode cards_node(Rng& rng, const Cards& c, int n) {
+  YamlNode seq = empty(Kind::kSequence);
+  for (int i = 0; i < n; ++i) seq.items.push_back(scalar(some_card(rng, c)));
   return seq;
 }
 
 // ---- scenarios ------------------------------------------------------------------------------
 
-
-const std::vector<std::string> kPlayerKeys = {"to_move", "first_player", "dealer", "player", "owner", "from", "last_out", "winner"};
+const std::vector<std::string_view> kPlayerKeys = {"to_move", "first_player", "dealer", "player", "owner", "from", "last_out", "winner"};
 
 struct ScenarioMutator {
   Rng& rng;
-  YAML::Node doc;
+  YamlNode& doc;
   const RulesetSpec* spec;
   Cards cards;
   std::vector<Site> sites;
   int players = 2;
 
-  bool is_card(const Site& s) const { return s.node.IsScalar() && token_of(s.node.Scalar(), cards.notation).has_value(); }
+  bool is_card(const Site& s) const { return s.node->is_scalar() && token_of(s.node->scalar, cards.notation).has_value(); }
 
   // A sequence of cards (or an empty one where cards belong): a hand, a pile, a meld.
   bool is_card_list(const Site& s) const {
-    static const std::vector<std::string> keys = {"hand", "stock", "discard", "cards", "meld", "arrange"};
-    if (!s.node.IsSequence() || std::find(keys.begin(), keys.end(), s.key) == keys.end()) return false;
-    for (const YAML::Node& i : s.node)
-      if (!i.IsScalar() || !token_of(i.Scalar(), cards.notation)) return false;
+    static const std::vector<std::string_view> keys = {"hand", "stock", "discard", "cards", "meld", "arrange"};
+    if (!s.node->is_seq() || std::find(keys.begin(), keys.end(), s.key) == keys.end()) return false;
+    for (const YamlNode& i : s.node->items)
+      if (!i.is_scalar() || !token_of(i.scalar, cards.notation)) return false;
     return true;
   }
 
@@ -316,24 +289,24 @@ struct ScenarioMutator {
     // A table meld's card changed breaks the setup's meld more often than not: less often.
     for (int i = 0; i < 2 && chosen->section == "setup" && chosen->key == "cards"; ++i) chosen = &any_of(rng, found);
     const Site& s = *chosen;
-    YAML::Node n = s.node;
-    const std::string text = n.Scalar();
+    YamlNode& n = *s.node;
+    const std::string text = n.scalar;
     auto plain = [](const std::string& c) { return c.substr(0, c.find('@')); };
     if (s.section == "setup" && text.find('=') == std::string::npos && one_in(rng, 2)) {
       // Two cards of the setup change places (their `@P` marks stay): the deck stays whole.
       const std::vector<Site> others = where(found, [&](const Site& o) {
-        return o.section == "setup" && o.node.Scalar().find('=') == std::string::npos && plain(o.node.Scalar()) != plain(text);
+        return o.section == "setup" && o.node->scalar.find('=') == std::string::npos && plain(o.node->scalar) != plain(text);
       });
       if (!others.empty()) {
-        YAML::Node o = any_of(rng, others).node;
-        const std::string other = o.Scalar();
-        n = plain(other) + text.substr(plain(text).size());
-        o = plain(text) + other.substr(plain(other).size());
+        YamlNode& o = *any_of(rng, others).node;
+        const std::string other = o.scalar;
+        assign(n, plain(other) + text.substr(plain(text).size()));
+        assign(o, plain(text) + other.substr(plain(other).size()));
         return true;
       }
     }
     const bool standin = s.key == "cards" || s.key == "meld" || s.key == "arrange";
-    n = changed_card(rng, text, cards, standin, s.section == "setup");
+    assign(n, changed_card(rng, text, cards, standin, s.section == "setup"));
     return true;
   }
 
@@ -343,124 +316,125 @@ struct ScenarioMutator {
     // Hands first: a player's hand decides what can be played.
     const std::vector<Site> hands = where(lists, [](const Site& s) { return s.key == "hand"; });
     const Site& s = any_of(rng, !hands.empty() && one_in(rng, 2) ? hands : lists);
+    std::vector<YamlNode>& from = s.node->items;
     if (one_in(rng, 4)) {
-      // A card moved from one list to another keeps the deck whole.
-      const Site& to = any_of(rng, lists);
-      const std::vector<YAML::Node> from = items(s.node);
-      if (from.empty() || to.node.is(s.node)) return false;
+      // A card moved from one list to another keeps the deck whole. (Lists of cards hold
+      // scalars only: neither list is inside the other.)
+      YamlNode& to = *any_of(rng, lists).node;
+      if (from.empty() || &to == s.node) return false;
       const size_t gone = pick(rng, from.size());
-      std::vector<YAML::Node> kept;
-      for (size_t i = 0; i < from.size(); ++i)
-        if (i != gone) kept.push_back(from[i]);
-      YAML::Node target = to.node;
-      target.push_back(YAML::Clone(from[gone]));
-      set_items(s.node, kept);
+      to.items.push_back(from[gone]);
+      from.erase(from.begin() + long(gone));
       return true;
     }
-    return edit_list(rng, s.node, [&] {
-      if (s.section != "setup") return YAML::Node(some_card(rng, cards));
+    return edit_list(rng, *s.node, [&] {
+      if (s.section != "setup") return scalar(some_card(rng, cards));
       const std::optional<Face> f = parse_face(some_card(rng, cards), cards.notation);
-      return YAML::Node(unnamed_card(rng, f ? *f : Face::none(), cards));
+      return scalar(unnamed_card(rng, f ? *f : Face::none(), cards));
     }, s.section != "setup");  // a setup's card repeated may be one more than the deck has
   }
 
-  YAML::Node some_step() {
-    YAML::Node st = flow_map();
+  YamlNode some_step() {
+    YamlNode st = empty(Kind::kMap);
     const bool tiles = cards.notation == Notation::kTiles;
     switch (tiles ? std::array<int, 5>{0, 6, 8, 8, 9}[pick(rng, 5)] : int(pick(rng, 10))) {
-      case 0: st["draw"] = "stock"; break;
+      case 0: put(st, "draw", scalar("stock")); break;
       case 1: {
         const std::vector<std::string> takes = {"top", "all", std::to_string(1 + pick(rng, 5)), some_card(rng, cards)};
-        st["take"] = any_of(rng, takes);
+        put(st, "take", scalar(any_of(rng, takes)));
         break;
       }
-      case 2: st["discard"] = some_card(rng, cards); break;
+      case 2: put(st, "discard", scalar(some_card(rng, cards))); break;
       case 3: {
         if (one_in(rng, 3)) {
-          YAML::Node melds = flow_seq();
-          melds.push_back(some_meld(rng, cards));
-          melds.push_back(some_meld(rng, cards));
-          st["meld"] = melds;
+          YamlNode melds = empty(Kind::kSequence);
+          melds.items.push_back(some_meld(rng, cards));
+          melds.items.push_back(some_meld(rng, cards));
+          put(st, "meld", std::move(melds));
         } else {
-          st["meld"] = some_meld(rng, cards);
+          put(st, "meld", some_meld(rng, cards));
         }
         break;
       }
       case 4: {
-        YAML::Node l = flow_map();
-        l["to"] = "m" + std::to_string(1 + pick(rng, 4));
-        l["cards"] = cards_node(rng, cards, 1 + int(pick(rng, 2)));
-        st["layoff"] = l;
+        YamlNode l = empty(Kind::kMap);
+        put(l, "to", scalar("m" + std::to_string(1 + pick(rng, 4))));
+        put(l, "cards", cards_node(rng, cards, 1 + int(pick(rng, 2))));
+        put(st, "layoff", std::move(l));
         break;
       }
       case 5: {
-        YAML::Node s = flow_map();
-        s["meld"] = "m" + std::to_string(1 + pick(rng, 4));
-        s["card"] = some_card(rng, cards);
-        st["swap"] = s;
+        YamlNode s = empty(Kind::kMap);
+        put(s, "meld", scalar("m" + std::to_string(1 + pick(rng, 4))));
+        put(s, "card", scalar(some_card(rng, cards)));
+        put(st, "swap", std::move(s));
         break;
       }
-      case 6: return YAML::Node(one_in(rng, 2) ? "pass" : "timeout");
+      case 6: return scalar(one_in(rng, 2) ? "pass" : "timeout");
       case 7: {
-        YAML::Node c = flow_map();
-        c["take"] = one_in(rng, 2) ? "top" : "2";
-        if (one_in(rng, 2)) c["meld"] = some_meld(rng, cards);
-        st["claim"] = c;
-        st["player"] = some_player();
+        YamlNode c = empty(Kind::kMap);
+        put(c, "take", scalar(one_in(rng, 2) ? "top" : "2"));
+        if (one_in(rng, 2)) put(c, "meld", some_meld(rng, cards));
+        put(st, "claim", std::move(c));
+        put(st, "player", scalar(some_player()));
         break;
       }
       case 8: {
         // The table as it stands in the setup, with a new set beside it.
-        YAML::Node sets = flow_seq();
-        if (const YAML::Node table = at(at(doc, "setup"), "table"); table.IsSequence())
-          for (const YAML::Node& m : table)
-            if (at(m, "cards").IsSequence()) sets.push_back(YAML::Clone(at(m, "cards")));
-        sets.push_back(some_meld(rng, cards));
-        st["arrange"] = sets;
+        YamlNode sets = empty(Kind::kSequence);
+        for (const YamlNode& m : items(under(under(&doc, "setup"), "table")))
+          if (const YamlNode* cs = under(&m, "cards"); cs && cs->is_seq()) sets.items.push_back(*cs);
+        sets.items.push_back(some_meld(rng, cards));
+        put(st, "arrange", std::move(sets));
         break;
       }
       default: {
-        YAML::Node n = flow_map();
-        n["seed"] = std::to_string(rng());
-        st["next_hand"] = n;
+        YamlNode n = empty(Kind::kMap);
+        put(n, "seed", scalar(std::to_string(rng())));
+        put(st, "next_hand", std::move(n));
       }
     }
     return st;
   }
 
-  bool steps() {
-    const YAML::Node steps = ensure(doc, "steps", YAML::Node(YAML::NodeType::Sequence));
-    std::vector<YAML::Node> v = items(steps);
-    if (!v.empty() && one_in(rng, 3)) {
-      // A step changed rather than the list: its player, its expectations, its take.
-      YAML::Node st = any_of(rng, v);
-      if (!st.IsMap()) return false;
-      switch (pick(rng, 4)) {
-        case 0:
-          if (at(st, "player").IsDefined() && one_in(rng, 2)) st.remove("player");
-          else st["player"] = some_player();
-          return true;
-        case 1:
-          if (!at(st, "expect").IsDefined() && !at(st, "then").IsDefined()) return false;
-          st.remove("expect");
-          st.remove("then");
-          return true;
-        case 2:
-          if (YAML::Node take = at(st, "take").IsDefined() ? at(st, "take") : at(at(st, "claim"), "take"); take.IsScalar()) {
-            const std::vector<std::string> takes = {"top", "all", "0", std::to_string(1 + pick(rng, 6)), some_card(rng, cards)};
-            take = any_of(rng, takes);
+  // A step changed rather than the list: its player, its expectations, its take, its meld.
+  bool change_step(YamlNode& st) {
+    if (!st.is_map()) return false;
+    switch (pick(rng, 4)) {
+      case 0:
+        if (entry(st, "player") && one_in(rng, 2)) remove(st, "player");
+        else put(st, "player", scalar(some_player()));
+        return true;
+      case 1:
+        if (!entry(st, "expect") && !entry(st, "then")) return false;
+        remove(st, "expect");
+        remove(st, "then");
+        return true;
+      case 2: {
+        YamlNode* take = entry(st, "take");
+        if (YamlNode* claim = entry(st, "claim"); !take && claim) take = entry(*claim, "take");
+        if (!take || !take->is_scalar()) return false;
+        const std::vector<std::string> takes = {"top", "all", "0", std::to_string(1 + pick(rng, 6)), some_card(rng, cards)};
+        assign(*take, any_of(rng, takes));
+        return true;
+      }
+      default:
+        for (const char* key : {"to", "meld"}) {
+          YamlNode* layoff = entry(st, "layoff");
+          YamlNode* swap = entry(st, "swap");
+          YamlNode* id = layoff && entry(*layoff, key) ? entry(*layoff, key) : swap ? entry(*swap, key) : nullptr;
+          if (id && id->is_scalar()) {
+            assign(*id, "m" + std::to_string(1 + pick(rng, 5)));
             return true;
           }
-          return false;
-        default:
-          for (const char* key : {"to", "meld"})
-            if (YAML::Node id = at(at(st, "layoff"), key).IsDefined() ? at(at(st, "layoff"), key) : at(at(st, "swap"), key); id.IsScalar()) {
-              id = "m" + std::to_string(1 + pick(rng, 5));
-              return true;
-            }
-          return false;
-      }
+        }
+        return false;
     }
+  }
+
+  bool steps() {
+    YamlNode& steps = ensure(doc, "steps", Kind::kSequence);
+    if (!steps.items.empty() && one_in(rng, 3)) return change_step(steps.items[pick(rng, steps.items.size())]);
     return edit_list(rng, steps, [&] { return some_step(); });
   }
 
@@ -471,93 +445,96 @@ struct ScenarioMutator {
       std::vector<std::string> ids;
       for (const auto& other : RulesetLibrary::embedded().all())
         if (other->base().notation == cards.notation) ids.push_back(other->id());
-      doc["ruleset"] = any_of(rng, ids);
-      doc.remove("variants");
-      doc.remove("options");
+      put(doc, "ruleset", scalar(any_of(rng, ids)));
+      remove(doc, "variants");
+      remove(doc, "options");
       return true;
     }
     if (one_in(rng, 2)) {
       if (spec->variants().empty()) return false;
-      return edit_list(rng, ensure(doc, "variants", flow_seq()), [&] {
-        return YAML::Node(one_in(rng, 32) ? std::string("no-such-variant") : any_of(rng, spec->variants()).id);
+      return edit_list(rng, ensure(doc, "variants", Kind::kSequence), [&] {
+        return scalar(one_in(rng, 32) ? std::string("no-such-variant") : any_of(rng, spec->variants()).id);
       });
     }
     if (spec->options().empty()) return false;
-    YAML::Node options = ensure(doc, "options", flow_map());
+    YamlNode& options = ensure(doc, "options", Kind::kMap);
     const OptionInfo& o = any_of(rng, spec->options());
-    if (at(options, o.id).IsDefined() && one_in(rng, 3)) options.remove(o.id);
-    else options[o.id] = one_in(rng, 32) ? std::string("no-such-choice") : any_of(rng, o.choices);
+    if (entry(options, o.id) && one_in(rng, 3)) remove(options, o.id);
+    else put(options, o.id, scalar(one_in(rng, 32) ? std::string("no-such-choice") : any_of(rng, o.choices)));
     return true;
   }
 
-  bool scalar() {
+  bool scalar_value() {
     const std::vector<Site> found = where(sites, [&](const Site& s) {
-      if (!s.node.IsScalar()) return false;
-      const std::string& v = s.node.Scalar();
+      if (!s.node->is_scalar()) return false;
+      const std::string& v = s.node->scalar;
       return is_integer(v) || is_bool(v) || s.key == "phase" || s.key == "rest" ||
              std::find(kPlayerKeys.begin(), kPlayerKeys.end(), s.key) != kPlayerKeys.end();
     });
     if (found.empty()) return false;
     const Site& s = any_of(rng, found);
-    YAML::Node n = s.node;
-    const std::string v = n.Scalar();
+    YamlNode& n = *s.node;
+    const std::string v = n.scalar;
     if (is_bool(v)) {
-      n = v == "true" ? "false" : "true";
+      assign(n, v == "true" ? "false" : "true");
     } else if (s.key == "phase") {
-      n = std::vector<std::string>{"draw", "play", "row"}[pick(rng, 3)];
+      assign(n, std::vector<std::string>{"draw", "play", "row"}[pick(rng, 3)]);
     } else if (s.key == "rest") {
-      n = v == "out" ? "stock" : "out";
+      assign(n, v == "out" ? "stock" : "out");
     } else if (!is_integer(v)) {
-      n = some_player();
+      assign(n, some_player());
     } else if (s.key == "players" && spec && !one_in(rng, 8)) {
-      n = std::to_string(spec->base().players.min + pick(rng, spec->base().players.max - spec->base().players.min + 1u));
+      assign(n, std::to_string(spec->base().players.min + pick(rng, spec->base().players.max - spec->base().players.min + 1u)));
     } else if (s.key == "seed" && one_in(rng, 2)) {
-      n = std::to_string((uint64_t(rng()) << 32) | rng());
+      assign(n, std::to_string((uint64_t(rng()) << 32) | rng()));
     } else {
-      n = changed_number(rng, v, {0, 1, 2, 3, 7, 8, 9, 13, 255, 256, 500, -1, 1000000, 2147483648LL});
+      assign(n, changed_number(rng, v, {0, 1, 2, 3, 7, 8, 9, 13, 255, 256, 500, -1, 1000000, 2147483648LL}));
+    }
+    return true;
+  }
+
+  // A player more or fewer, within the ruleset's player counts mostly.
+  bool setup_players(YamlNode& setup) {
+    YamlNode* ps = entry(setup, "players");
+    if (!ps || !ps->is_map() || ps->entries.empty()) return false;
+    const size_t count = ps->entries.size();
+    const bool beyond = !spec || one_in(rng, 8);
+    const bool fewer = one_in(rng, 2);
+    if (fewer && count > 1 && (beyond || int(count) > spec->base().players.min)) {
+      remove(*ps, std::string(1, char('A' + count - 1)));
+    } else if (!fewer && count < kMaxPlayers && (beyond || int(count) < spec->base().players.max)) {
+      YamlNode hand = empty(Kind::kSequence);
+      for (size_t i = pick(rng, 6); i > 0; --i) hand.items.push_back(scalar(unnamed_card(rng, Face::none(), cards)));
+      YamlNode p = empty(Kind::kMap);
+      put(p, "hand", std::move(hand));
+      put(*ps, std::string(1, char('A' + count)), std::move(p));
+    } else {
+      return false;
     }
     return true;
   }
 
   // The setup's shape: a player more or fewer, a meld of the table more or fewer.
   bool setup() {
-    YAML::Node setup = at(doc, "setup");
-    if (!setup.IsMap()) return false;
-    if (one_in(rng, 2)) {
-      YAML::Node ps = at(setup, "players");
-      if (!ps.IsMap() || ps.size() == 0) return false;
-      // Within the ruleset's player counts, mostly.
-      const bool beyond = !spec || one_in(rng, 8);
-      const bool fewer = one_in(rng, 2);
-      if (fewer && ps.size() > 1 && (beyond || int(ps.size()) > spec->base().players.min)) {
-        ps.remove(std::string(1, char('A' + ps.size() - 1)));
-      } else if (!fewer && ps.size() < kMaxPlayers && (beyond || int(ps.size()) < spec->base().players.max)) {
-        YAML::Node hand = flow_seq();
-        for (size_t i = pick(rng, 6); i > 0; --i) hand.push_back(unnamed_card(rng, Face::none(), cards));
-        YAML::Node p = flow_map();
-        p["hand"] = hand;
-        ps[std::string(1, char('A' + ps.size()))] = p;
-      } else {
-        return false;
-      }
-      return true;
-    }
-    const YAML::Node table = ensure(setup, "table", YAML::Node(YAML::NodeType::Sequence));
+    YamlNode* setup = entry(doc, "setup");
+    if (!setup || !setup->is_map()) return false;
+    if (one_in(rng, 2)) return setup_players(*setup);
+    YamlNode& table = ensure(*setup, "table", Kind::kSequence);
     if (!edit_list(rng, table, [&] {
-          YAML::Node m = flow_map();
-          m["owner"] = some_player();
-          m["cards"] = some_meld(rng, cards);
+          YamlNode m = empty(Kind::kMap);
+          put(m, "owner", scalar(some_player()));
+          put(m, "cards", some_meld(rng, cards));
           return m;
         }))
       return false;
     // A meld repeated, or a new one: an id of its own.
     std::vector<std::string> ids;
-    for (YAML::Node m : table) {
-      if (!m.IsMap()) continue;
-      const YAML::Node id = at(m, "id");
-      if (!id.IsScalar() || std::find(ids.begin(), ids.end(), id.Scalar()) != ids.end())
-        m["id"] = "m" + std::to_string(table.size() + ids.size() + 1);
-      ids.push_back(at(m, "id").Scalar());
+    for (YamlNode& m : table.items) {
+      if (!m.is_map()) continue;
+      const YamlNode* id = m.find("id");
+      if (!id || !id->is_scalar() || std::find(ids.begin(), ids.end(), id->scalar) != ids.end())
+        put(m, "id", scalar("m" + std::to_string(table.items.size() + ids.size() + 1)));
+      ids.push_back(m.find("id")->scalar);
     }
     return true;
   }
@@ -568,123 +545,43 @@ struct ScenarioMutator {
       case 5: case 6: case 7: case 8: return card_list();
       case 9: case 10: case 11: case 12: case 13: return steps();
       case 14: case 15: return config();
-      case 16: case 17: return scalar();
+      case 16: case 17: return scalar_value();
       default: return setup();
     }
   }
 };
 
-// One change to one of the maps (or one of several left out), as mutate_docs and
-// mutate_tree_docs make it.
-void mutate_maps(std::vector<YAML::Node>& maps, unsigned seed, const std::function<bool(Rng&, YAML::Node)>& one) {
+// One change to one of the maps (or one of several left out).
+void mutate_maps(std::vector<YamlNode>& maps, unsigned seed, bool (*one)(Rng&, YamlNode&)) {
   Rng rng(seed);
   if (maps.size() > 1 && one_in(rng, 8)) {
     maps.erase(maps.begin() + long(pick(rng, maps.size())));
     return;
   }
-  for (int tries = 0; tries < 8; ++tries) {
-    try {
-      if (one(rng, any_of(rng, maps))) break;
-    } catch (const YAML::Exception&) {
-      // A node of an unexpected kind on the way (a scalar indexed): another draw.
-    }
-  }
+  for (int tries = 0; tries < 8; ++tries)
+    if (one(rng, maps[pick(rng, maps.size())])) break;
 }
 
-std::optional<std::string> mutate_docs(std::string_view text, unsigned seed, const std::function<bool(Rng&, YAML::Node)>& one) {
-  std::optional<std::vector<YAML::Node>> docs = load(text);
-  if (!docs) return std::nullopt;
-  std::vector<YAML::Node> maps;
-  for (const YAML::Node& d : *docs)
-    if (d.IsMap()) maps.push_back(d);
-  if (maps.empty()) return std::nullopt;
-  mutate_maps(maps, seed, one);
-  return emit(maps);
-}
-
-// ---- trees read already ----------------------------------------------------------------------
-
-// A document tree as yaml-cpp's, for the mutations: a quoted scalar keeps the tag the
-// parser gives one ("!").
-YAML::Node to_yaml(const YamlNode& n) {
-  switch (n.kind) {
-    case YamlNode::Kind::kNull: return YAML::Node(YAML::NodeType::Null);
-    case YamlNode::Kind::kScalar: {
-      YAML::Node s(n.scalar);
-      if (n.quoted) s.SetTag("!");
-      return s;
-    }
-    case YamlNode::Kind::kSequence: {
-      YAML::Node seq(YAML::NodeType::Sequence);
-      for (const YamlNode& i : n.items) seq.push_back(to_yaml(i));
-      return seq;
-    }
-    case YamlNode::Kind::kMap: {
-      YAML::Node map(YAML::NodeType::Map);
-      for (const YamlEntry& e : n.entries) map.force_insert(e.first.scalar, to_yaml(e.second));
-      return map;
-    }
-  }
-  return YAML::Node(YAML::NodeType::Null);
-}
-
-// And back, as the text written from it would read (a tag "!" for a quoted scalar): nullopt
-// where it would not read (a key that is no plain value, a key twice), which the text
-// version's reader refuses too.
-std::optional<YamlNode> from_yaml(const YAML::Node& y, int depth = 0) {
-  if (depth > 64) return std::nullopt;
-  YamlNode n;
-  switch (y.Type()) {
-    case YAML::NodeType::Undefined:
-    case YAML::NodeType::Null: return n;
-    case YAML::NodeType::Scalar:
-      n.quoted = y.Tag() == "!";
-      if (!n.quoted && reads_as_null(y.Scalar())) return n;  // as the text reads back: a null
-      n.kind = YamlNode::Kind::kScalar;
-      n.scalar = y.Scalar();
-      return n;
-    case YAML::NodeType::Sequence:
-      n.kind = YamlNode::Kind::kSequence;
-      n.items.reserve(y.size());
-      for (const YAML::Node& i : y) {
-        std::optional<YamlNode> item = from_yaml(i, depth + 1);
-        if (!item) return std::nullopt;
-        n.items.push_back(std::move(*item));
-      }
-      return n;
-    case YAML::NodeType::Map:
-      n.kind = YamlNode::Kind::kMap;
-      n.entries.reserve(y.size());
-      for (const auto& kv : y) {
-        if (!kv.first.IsScalar()) return std::nullopt;
-        for (const YamlEntry& e : n.entries)
-          if (e.first.scalar == kv.first.Scalar()) return std::nullopt;
-        std::optional<YamlNode> value = from_yaml(kv.second, depth + 1);
-        if (!value) return std::nullopt;
-        YamlEntry& e = n.entries.emplace_back();
-        e.first.kind = YamlNode::Kind::kScalar;
-        e.first.scalar = kv.first.Scalar();
-        e.second = std::move(*value);
-      }
-      return n;
-  }
-  return n;
-}
-
-bool mutate_tree_docs(std::vector<YamlNode>& docs, unsigned seed, const std::function<bool(Rng&, YAML::Node)>& one) {
-  std::vector<YAML::Node> maps;
-  for (const YamlNode& d : docs)
-    if (d.is_map()) maps.push_back(to_yaml(d));
+// The maps among `docs`, one of them changed: the documents of another kind are left out.
+bool mutate_tree_docs(std::vector<YamlNode>& docs, unsigned seed, bool (*one)(Rng&, YamlNode&)) {
+  std::vector<YamlNode> maps;
+  for (YamlNode& d : docs)
+    if (d.is_map()) maps.push_back(std::move(d));
   if (maps.empty()) return false;
   mutate_maps(maps, seed, one);
-  std::vector<YamlNode> out;
-  for (const YAML::Node& m : maps) {
-    std::optional<YamlNode> read = from_yaml(m);
-    if (!read) return false;
-    out.push_back(std::move(*read));
-  }
-  docs = std::move(out);
+  docs = std::move(maps);
   return true;
+}
+
+std::optional<std::string> mutate_text(std::string_view text, unsigned seed, bool (*one)(Rng&, YamlNode&)) {
+  std::vector<YamlNode> docs;
+  try {
+    docs = parse_yaml(text, "mutated.yaml");
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+  if (!mutate_tree_docs(docs, seed, one)) return std::nullopt;
+  return yaml_text(docs);
 }
 
 // ---- rulesets -------------------------------------------------------------------------------
@@ -692,28 +589,28 @@ bool mutate_tree_docs(std::vector<YamlNode>& docs, unsigned seed, const std::fun
 // What the rulesets of spec/ write, for mutations that stay in their vocabulary.
 struct SpecWords {
   // A key's scalar values (enum names, check and event names) and numbers, as written.
-  std::map<std::string, std::vector<std::string>> values, numbers;
-  std::vector<std::pair<std::string, YAML::Node>> patches;  // every `set:` entry of a variant or option choice
+  std::map<std::string, std::vector<std::string>, std::less<>> values, numbers;
+  std::vector<std::pair<std::string, YamlNode>> patches;  // every `set:` entry of a variant or option choice
 };
 
 // Keys whose values are prose or names of their own (an option's default is among its choices).
-bool own_words(const std::string& key) {
+bool own_words(std::string_view key) {
   return key == "name" || key == "text" || key == "text_sv" || key == "source" || key == "resolution" ||
          key == "resolution_sv" || key == "default" || key == "id";
 }
 
-void learn_value(SpecWords& w, const std::string& key, const YAML::Node& v) {
-  if (!v.IsScalar() || own_words(key) || is_bool(v.Scalar())) return;
-  std::vector<std::string>& list = is_integer(v.Scalar()) ? w.numbers[key] : w.values[key];
-  if (std::find(list.begin(), list.end(), v.Scalar()) == list.end()) list.push_back(v.Scalar());
+void learn_value(SpecWords& w, std::string_view key, const YamlNode& v) {
+  if (!v.is_scalar() || own_words(key) || is_bool(v.scalar)) return;
+  std::vector<std::string>& list = (is_integer(v.scalar) ? w.numbers : w.values)[std::string(key)];
+  if (std::find(list.begin(), list.end(), v.scalar) == list.end()) list.push_back(v.scalar);
 }
 
-void learn_patch(SpecWords& w, const YAML::Node& set) {
-  if (!set.IsMap()) return;
-  for (const auto& kv : set) {
-    const std::string path = kv.first.Scalar();
-    w.patches.emplace_back(path, YAML::Clone(kv.second));
-    learn_value(w, path.substr(path.rfind('.') + 1), kv.second);
+void learn_patch(SpecWords& w, const YamlNode* set) {
+  if (!set || !set->is_map()) return;
+  for (const YamlEntry& e : set->entries) {
+    const std::string& path = e.first.scalar;
+    w.patches.emplace_back(path, e.second);
+    learn_value(w, std::string_view(path).substr(path.rfind('.') + 1), e.second);
   }
 }
 
@@ -722,11 +619,12 @@ const SpecWords& spec_words() {
     SpecWords w;
     for (const EmbeddedFile& f : spec_files()) {
       if (!f.name.ends_with(".yaml")) continue;
-      const YAML::Node root = YAML::Load(std::string(f.text));
-      for (const Site& s : sites_of(root)) learn_value(w, s.key, s.node);
-      for (const YAML::Node& v : at(root, "variants")) learn_patch(w, at(v, "set"));
-      for (const YAML::Node& o : at(root, "options"))
-        for (const auto& choice : at(o, "choices")) learn_patch(w, choice.second);
+      YamlNode root = parse_yaml(f.text, std::string(f.name)).at(0);
+      for (const Site& s : sites_of(root)) learn_value(w, s.key, *s.node);
+      for (const YamlNode& v : items(root.find("variants"))) learn_patch(w, under(&v, "set"));
+      for (const YamlNode& o : items(root.find("options")))
+        if (const YamlNode* choices = under(&o, "choices"))
+          for (const YamlEntry& choice : choices->entries) learn_patch(w, &choice.second);
     }
     return w;
   }();
@@ -738,18 +636,17 @@ bool is_range(const std::string& s) {
   return dash != std::string::npos && is_integer(s.substr(0, dash)) && is_integer(s.substr(dash + 1));
 }
 
-// Whether a dotted path of a patch ("draw.empty_stock") leads anywhere in the ruleset. (By
-// recursion: assigning a handle would rebind the node it names.)
-bool has_path(const YAML::Node& n, std::string_view path) {
+// Whether a dotted path of a patch ("draw.empty_stock") leads anywhere in the ruleset.
+bool has_path(const YamlNode& n, std::string_view path) {
   const size_t dot = path.find('.');
-  const YAML::Node next = at(n, std::string(path.substr(0, dot)));
-  return next.IsDefined() && (dot == std::string_view::npos || has_path(next, path.substr(dot + 1)));
+  const YamlNode* next = under(&n, path.substr(0, dot));
+  return next && (dot == std::string_view::npos || has_path(*next, path.substr(dot + 1)));
 }
 
 const std::vector<long long> kSpecEdges = {-1, 0, 1, 2, 3, 4, 5, 8, 10, 13, 14, 16, 30, 31, 100, 255, 1000, 60000, 1000000};
 
 // A number of a ruleset: one its key has in spec/ (in range, mostly), one near, or an edge.
-std::string spec_number(Rng& rng, const std::string& v, const std::string& key) {
+std::string spec_number(Rng& rng, const std::string& v, std::string_view key) {
   const auto seen = spec_words().numbers.find(key);
   if (seen != spec_words().numbers.end() && one_in(rng, 2)) return any_of(rng, seen->second);
   return changed_number(rng, v, kSpecEdges);
@@ -758,17 +655,17 @@ std::string spec_number(Rng& rng, const std::string& v, const std::string& key) 
 // A number, or a range "2-4" (a range's end: a seat count mostly, of players or rounds).
 bool change_spec_number(Rng& rng, const std::vector<Site>& sites) {
   const std::vector<Site> found = where(sites, [](const Site& s) {
-    return s.node.IsScalar() && (is_integer(s.node.Scalar()) || is_range(s.node.Scalar()));
+    return s.node->is_scalar() && (is_integer(s.node->scalar) || is_range(s.node->scalar));
   });
   if (found.empty()) return false;
   const Site& s = any_of(rng, found);
-  YAML::Node n = s.node;
-  const std::string v = n.Scalar();
+  YamlNode& n = *s.node;
+  const std::string v = n.scalar;
   const size_t dash = v.find('-', 1);
   auto end = [&](const std::string& e) { return one_in(rng, 4) ? changed_number(rng, e, kSpecEdges) : std::to_string(1 + pick(rng, 8)); };
-  if (!is_range(v)) n = spec_number(rng, v, s.key);
-  else if (one_in(rng, 2)) n = end(v.substr(0, dash)) + v.substr(dash);
-  else n = v.substr(0, dash + 1) + end(v.substr(dash + 1));
+  if (!is_range(v)) assign(n, spec_number(rng, v, s.key));
+  else if (one_in(rng, 2)) assign(n, end(v.substr(0, dash)) + v.substr(dash));
+  else assign(n, v.substr(0, dash + 1) + end(v.substr(dash + 1)));
   return true;
 }
 
@@ -776,73 +673,74 @@ bool change_spec_number(Rng& rng, const std::vector<Site>& sites) {
 bool change_spec_name(Rng& rng, const std::vector<Site>& sites) {
   const SpecWords& words = spec_words();
   const std::vector<Site> found = where(sites, [&](const Site& s) {
-    return s.node.IsScalar() && words.values.count(s.key) && !is_integer(s.node.Scalar()) && !is_bool(s.node.Scalar());
+    return s.node->is_scalar() && words.values.contains(s.key) && !is_integer(s.node->scalar) && !is_bool(s.node->scalar);
   });
   if (found.empty()) return false;
   const Site& s = any_of(rng, found);
-  YAML::Node n = s.node;
+  YamlNode& n = *s.node;
   if (one_in(rng, 16)) {
     auto it = words.values.begin();
     std::advance(it, long(pick(rng, words.values.size())));
-    n = one_in(rng, 2) ? any_of(rng, it->second) : std::string("nonsense");
+    assign(n, one_in(rng, 2) ? any_of(rng, it->second) : std::string("nonsense"));
   } else {
-    n = any_of(rng, words.values.at(s.key));
+    assign(n, any_of(rng, words.values.find(s.key)->second));
   }
   return true;
 }
 
 bool flip_boolean(Rng& rng, const std::vector<Site>& sites) {
-  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsScalar() && is_bool(s.node.Scalar()); });
+  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node->is_scalar() && is_bool(s.node->scalar); });
   if (found.empty()) return false;
-  YAML::Node n = any_of(rng, found).node;
-  n = n.Scalar() == "true" ? "false" : "true";
+  YamlNode& n = *any_of(rng, found).node;
+  assign(n, n.scalar == "true" ? "false" : "true");
   return true;
 }
 
 // A list element dropped, repeated or moved.
 bool edit_some_list(Rng& rng, const std::vector<Site>& sites) {
-  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsSequence() && s.node.size() > 0; });
+  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node->is_seq() && !s.node->items.empty(); });
   if (found.empty()) return false;
-  return edit_list(rng, any_of(rng, found).node);
+  return edit_list(rng, *any_of(rng, found).node);
 }
 
 // An option's default: another of its choices.
-bool change_option_default(Rng& rng, const YAML::Node& root) {
-  std::vector<YAML::Node> options;
-  for (const YAML::Node& o : at(root, "options"))
-    if (at(o, "choices").IsMap() && at(o, "default").IsScalar()) options.push_back(o);
+bool change_option_default(Rng& rng, YamlNode& root) {
+  std::vector<YamlNode*> options;
+  if (YamlNode* all = entry(root, "options"); all && all->is_seq())
+    for (YamlNode& o : all->items)
+      if (const YamlNode* c = under(&o, "choices"); c && c->is_map() && !c->entries.empty())
+        if (YamlNode* d = entry(o, "default"); d && d->is_scalar()) options.push_back(&o);
   if (options.empty()) return false;
-  const YAML::Node o = any_of(rng, options);
+  YamlNode& o = *any_of(rng, options);
   std::vector<std::string> choices;
-  for (const auto& c : at(o, "choices")) choices.push_back(c.first.Scalar());
-  if (choices.empty()) return false;
-  YAML::Node d = at(o, "default");
-  d = any_of(rng, choices);
+  for (const YamlEntry& c : o.find("choices")->entries) choices.push_back(c.first.scalar);
+  assign(*entry(o, "default"), any_of(rng, choices));
   return true;
 }
 
 // A variant's or option choice's patch: an entry more or fewer.
-bool change_patch(Rng& rng, const YAML::Node& root) {
+bool change_patch(Rng& rng, YamlNode& root) {
   const SpecWords& words = spec_words();
-  std::vector<YAML::Node> sets;
-  for (const YAML::Node& v : at(root, "variants"))
-    if (at(v, "set").IsMap()) sets.push_back(at(v, "set"));
-  for (const YAML::Node& o : at(root, "options"))
-    for (const auto& choice : at(o, "choices"))
-      if (choice.second.IsMap()) sets.push_back(choice.second);
+  std::vector<YamlNode*> sets;
+  if (YamlNode* variants = entry(root, "variants"); variants && variants->is_seq())
+    for (YamlNode& v : variants->items)
+      if (YamlNode* set = entry(v, "set"); set && set->is_map()) sets.push_back(set);
+  if (YamlNode* options = entry(root, "options"); options && options->is_seq())
+    for (YamlNode& o : options->items)
+      if (YamlNode* choices = entry(o, "choices"); choices && choices->is_map())
+        for (YamlEntry& choice : choices->entries)
+          if (choice.second.is_map()) sets.push_back(&choice.second);
   if (sets.empty() || words.patches.empty()) return false;
-  YAML::Node set = any_of(rng, sets);
-  if (set.size() > 0 && one_in(rng, 3)) {
-    auto it = set.begin();
-    std::advance(it, long(pick(rng, set.size())));
-    set.remove(it->first.Scalar());
+  YamlNode& set = *any_of(rng, sets);
+  if (!set.entries.empty() && one_in(rng, 3)) {
+    set.entries.erase(set.entries.begin() + long(pick(rng, set.entries.size())));
     return true;
   }
   // A setting this ruleset has, mostly: another one names nothing here.
   for (int tries = 0; tries < 16; ++tries) {
     const auto& [path, value] = any_of(rng, words.patches);
     if (!has_path(root, path) && !one_in(rng, 8)) continue;
-    set[path] = YAML::Clone(value);
+    put(set, path, value);
     return true;
   }
   return false;
@@ -850,18 +748,16 @@ bool change_patch(Rng& rng, const YAML::Node& root) {
 
 // An entry of a map left out.
 bool drop_map_entry(Rng& rng, const std::vector<Site>& sites) {
-  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node.IsMap() && s.node.size() > 0; });
+  const std::vector<Site> found = where(sites, [](const Site& s) { return s.node->is_map() && !s.node->entries.empty(); });
   if (found.empty()) return false;
-  YAML::Node m = any_of(rng, found).node;
-  auto it = m.begin();
-  std::advance(it, long(pick(rng, m.size())));
-  m.remove(it->first.Scalar());
+  std::vector<YamlEntry>& entries = any_of(rng, found).node->entries;
+  entries.erase(entries.begin() + long(pick(rng, entries.size())));
   return true;
 }
 
 // One change of a ruleset, chosen by weight: a number, a name, a boolean, a list, an
 // option's default, a patch, a map's entry.
-bool mutate_spec_doc(Rng& rng, YAML::Node root) {
+bool mutate_spec_doc(Rng& rng, YamlNode& root) {
   const std::vector<Site> sites = sites_of(root);
   const size_t choice = pick(rng, 40);
   if (choice < 11) return change_spec_number(rng, sites);
@@ -873,30 +769,59 @@ bool mutate_spec_doc(Rng& rng, YAML::Node root) {
   return drop_map_entry(rng, sites);
 }
 
-bool mutate_scenario_doc(Rng& rng, YAML::Node doc) {
-  const YAML::Node id = at(doc, "ruleset");
-  const RulesetSpec* spec = id.IsScalar() ? RulesetLibrary::embedded().find(id.Scalar()) : nullptr;
+bool mutate_scenario_doc(Rng& rng, YamlNode& doc) {
+  const YamlNode* id = doc.find("ruleset");
+  const RulesetSpec* spec = id && id->is_scalar() ? RulesetLibrary::embedded().find(id->scalar) : nullptr;
   ScenarioMutator m{rng, doc, spec, {}, sites_of(doc)};
   if (spec) m.cards.notation = spec->base().notation;
   for (const Site& s : m.sites)
     if (m.is_card(s))
-      if (const Token t = *token_of(s.node.Scalar(), m.cards.notation); t.face.is_natural()) {
+      if (const Token t = *token_of(s.node->scalar, m.cards.notation); t.face.is_natural()) {
         m.cards.named.push_back(format_face(t.face, m.cards.notation));
         if (s.section == "setup") m.cards.in_setup.push_back(m.cards.named.back());
       }
-  if (const YAML::Node ps = at(at(doc, "setup"), "players"); ps.IsMap()) m.players = int(ps.size());
-  else if (const YAML::Node n = at(at(doc, "deal"), "players"); n.IsScalar() && is_integer(n.Scalar())) m.players = int(std::clamp(number(n.Scalar()), 1LL, 9LL));
+  const YamlNode* deal_players = under(under(&doc, "deal"), "players");
+  if (const YamlNode* ps = under(under(&doc, "setup"), "players"); ps && ps->is_map()) m.players = int(ps->entries.size());
+  else if (deal_players && deal_players->is_scalar() && is_integer(deal_players->scalar))
+    m.players = int(std::clamp(number(deal_players->scalar), 1LL, 9LL));
   return m.mutate();
+}
+
+// ---- writing --------------------------------------------------------------------------------
+
+// A document tree as yaml-cpp's, to write: a quoted scalar keeps the tag the parser gives
+// one ("!"); a sequence of scalars (a hand, a meld) is written on one line.
+YAML::Node to_yaml(const YamlNode& n) {
+  switch (n.kind) {
+    case Kind::kNull: return YAML::Node(YAML::NodeType::Null);
+    case Kind::kScalar: {
+      YAML::Node s(n.scalar);
+      if (n.quoted) s.SetTag("!");
+      return s;
+    }
+    case Kind::kSequence: {
+      YAML::Node seq(YAML::NodeType::Sequence);
+      for (const YamlNode& i : n.items) seq.push_back(to_yaml(i));
+      if (std::all_of(n.items.begin(), n.items.end(), [](const YamlNode& i) { return i.is_scalar(); })) seq.SetStyle(YAML::EmitterStyle::Flow);
+      return seq;
+    }
+    case Kind::kMap: {
+      YAML::Node map(YAML::NodeType::Map);
+      for (const YamlEntry& e : n.entries) map.force_insert(e.first.scalar, to_yaml(e.second));
+      return map;
+    }
+  }
+  return YAML::Node(YAML::NodeType::Null);
 }
 
 }  // namespace
 
 std::optional<std::string> mutate_scenario_text(std::string_view text, unsigned seed) {
-  return mutate_docs(text, seed, mutate_scenario_doc);
+  return mutate_text(text, seed, mutate_scenario_doc);
 }
 
 std::optional<std::string> mutate_spec_text(std::string_view text, unsigned seed) {
-  return mutate_docs(text, seed, mutate_spec_doc);
+  return mutate_text(text, seed, mutate_spec_doc);
 }
 
 bool mutate_scenario_docs(std::vector<YamlNode>& docs, unsigned seed) { return mutate_tree_docs(docs, seed, mutate_scenario_doc); }
@@ -904,10 +829,17 @@ bool mutate_scenario_docs(std::vector<YamlNode>& docs, unsigned seed) { return m
 bool mutate_spec_docs(std::vector<YamlNode>& docs, unsigned seed) { return mutate_tree_docs(docs, seed, mutate_spec_doc); }
 
 std::string yaml_text(const std::vector<YamlNode>& docs) {
-  std::vector<YAML::Node> trees;
-  for (const YamlNode& d : docs)
-    if (!d.is_null()) trees.push_back(to_yaml(d));
-  return emit(trees).value_or("");
+  std::string out;
+  for (const YamlNode& d : docs) {
+    if (d.is_null()) continue;
+    YAML::Emitter e;
+    e << to_yaml(d);
+    if (!e.good()) return "";
+    out += out.empty() ? "" : "---\n";
+    out += e.c_str();
+    out += "\n";
+  }
+  return out;
 }
 
 }  // namespace meldcheck

@@ -200,6 +200,16 @@ TEST(TreeInput, BrokenEncodingsAreRefused) {
   EXPECT_FALSE(decode_docs(std::string("\0MT\x01\x01\x04null", 10)));
   EXPECT_FALSE(decode_docs(std::string("\0MT\x01\x01\x00", 6)));
   EXPECT_TRUE(decode_docs(std::string("\0MT\x01\x02\x04null", 10)));
+  // A long scalar is read eight bytes at a time: a control character, a DEL or a broken
+  // UTF-8 sequence anywhere in it is refused all the same.
+  auto scalar_doc = [](const std::string& text) { return std::string("\0MT\x01\x01", 5) + char(text.size()) + text; };
+  for (const char* bad : {"\x01", "\x1f", "\x7f", "\xc3", "\xff"})
+    for (size_t at = 0; at < 24; ++at) {
+      std::string text(24, 'a');
+      text.replace(at, 1, bad);
+      EXPECT_FALSE(decode_docs(scalar_doc(text))) << at;
+    }
+  EXPECT_TRUE(decode_docs(scalar_doc("a line,\tand \xc3\xa5 another\r\n~ ~")));
 }
 
 TEST(SpecMutator, MostMutationsStayRulesets) {
