@@ -187,6 +187,42 @@ TEST(TreeInput, TheEncodingReadsAsTheText) {
   }
 }
 
+// The same tree, marks and all.
+bool same_marked(const YamlNode& a, const YamlNode& b) {
+  if (a.mark.line != b.mark.line || a.mark.column != b.mark.column || !same_tree(a, b)) return false;
+  for (size_t i = 0; i < a.items.size(); ++i)
+    if (!same_marked(a.items[i], b.items[i])) return false;
+  for (size_t i = 0; i < a.entries.size(); ++i)
+    if (!same_marked(a.entries[i].first, b.entries[i].first) || !same_marked(a.entries[i].second, b.entries[i].second)) return false;
+  return true;
+}
+
+// What a target reads of the bytes a mutator wrote (the documents the mutator kept) is what
+// the bytes decode to, along chains of mutations of every scenario and ruleset.
+TEST(TreeInput, TheDocumentsKeptAreTheBytesDecoded) {
+  std::vector<std::pair<std::string, size_t (*)(uint8_t*, size_t, size_t, unsigned)>> inputs;
+  for (const std::string& text : scenario_texts()) inputs.emplace_back(text, mutate_scenario);
+  for (const std::string& text : spec_texts()) inputs.emplace_back(text, mutate_spec);
+  int compared = 0;
+  for (const auto& [text, mutate] : inputs) {
+    std::vector<uint8_t> buf(text.begin(), text.end());
+    size_t n = buf.size();
+    for (unsigned seed = 0; seed < 6; ++seed) {
+      buf.resize(n * 2 + 4096);
+      n = mutate(buf.data(), n, buf.size(), seed);
+      const std::string_view bytes(reinterpret_cast<const char*>(buf.data()), n);
+      const std::optional<std::vector<YamlNode>> read = input_docs(bytes, "in.yaml");
+      const std::optional<std::vector<YamlNode>> decoded = decode_docs(bytes);
+      ASSERT_EQ(read.has_value(), decoded.has_value());
+      if (!read) continue;
+      ASSERT_EQ(read->size(), decoded->size());
+      for (size_t i = 0; i < read->size(); ++i) EXPECT_TRUE(same_marked((*read)[i], (*decoded)[i]));
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100);
+}
+
 TEST(TreeInput, BrokenEncodingsAreRefused) {
   const std::string good = encode_docs(parse_yaml(std::string(seed_scenario(0)), "s.yaml"));
   ASSERT_TRUE(decode_docs(good));

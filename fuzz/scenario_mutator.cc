@@ -120,7 +120,7 @@ size_t mutate_with(uint8_t* data, size_t size, size_t max_size, unsigned seed,
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   std::optional<std::vector<YamlNode>> docs;
   try {
-    docs = input_docs(bytes, "input.yaml");
+    docs = take_input_docs(bytes, "input.yaml");
   } catch (const InputError&) {
   }
   if (!docs) return start_again(data, size, max_size, seed, replacement);
@@ -129,7 +129,10 @@ size_t mutate_with(uint8_t* data, size_t size, size_t max_size, unsigned seed,
   for (unsigned attempt = 0; attempt < 4; ++attempt) {
     if (!mutate(*docs, seed + attempt * 0x9E3779B9u)) return start_again(data, size, max_size, seed, replacement);
     const std::string out = encode_docs(*docs);
-    if (out != bytes && out.size() <= max_size) return put(data, size, max_size, out);
+    if (out != bytes && out.size() <= max_size) {
+      keep_written(out, std::move(*docs));
+      return put(data, size, max_size, out);
+    }
   }
   return size;
 }

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 
 #include "files/yaml_mutation.h"
 
@@ -82,6 +83,8 @@ bool readable_text(std::string_view s) {
   return true;
 }
 
+// Reads the structure of an encoding; what the YAML reader would refuse in it is left to
+// AsRead, which judges mutated trees too.
 class Decoder {
  public:
   explicit Decoder(std::string_view bytes) : in_(bytes) {}
@@ -101,11 +104,11 @@ class Decoder {
     if (!varint(n) || n > in_.size() - at_) return false;
     s.assign(in_.substr(at_, n));
     at_ += n;
-    return readable_text(s);
+    return true;
   }
+  // The limits hold here too, before the tree is whole: no recursion deeper, no more nodes.
   bool node(YamlNode& n, int depth) {
     if (depth > kMaxDepth || ++nodes_ > kMaxNodes || at_ >= in_.size()) return false;
-    n.mark = Mark{int(nodes_), depth + 1};
     const uint8_t kind = uint8_t(in_[at_++]);
     size_t count = 0;
     switch (kind) {
@@ -114,7 +117,7 @@ class Decoder {
       case kQuoted:
         n.kind = YamlNode::Kind::kScalar;
         n.quoted = kind == kQuoted;
-        return string(n.scalar) && (n.quoted || !reads_as_null(n.scalar));  // the reader's null is a null node
+        return string(n.scalar);
       case kSequence:
         n.kind = YamlNode::Kind::kSequence;
         if (!varint(count) || count > in_.size() - at_) return false;  // a byte at least an item
@@ -126,14 +129,9 @@ class Decoder {
         n.kind = YamlNode::Kind::kMap;
         if (!varint(count) || count > (in_.size() - at_) / 2) return false;  // two bytes at least an entry
         n.entries.resize(count);
-        for (size_t k = 0; k < count; ++k) {
-          YamlEntry& e = n.entries[k];
+        for (YamlEntry& e : n.entries) {
           e.first.kind = YamlNode::Kind::kScalar;
-          e.first.mark = Mark{int(++nodes_), depth + 2};
-          if (!string(e.first.scalar)) return false;
-          for (size_t j = 0; j < k; ++j)
-            if (n.entries[j].first.scalar == e.first.scalar) return false;  // the reader refuses a key twice
-          if (!node(e.second, depth + 1)) return false;
+          if (!string(e.first.scalar) || !node(e.second, depth + 1)) return false;
         }
         return true;
       default: return false;
@@ -146,6 +144,63 @@ class Decoder {
   size_t at_ = kMagic.size();
   size_t nodes_ = 0;
 };
+
+// Marks a tree as a decoded one is marked (a node's place among the document's nodes in
+// order as its line, its depth as its column), drops what the encoding does not carry (a
+// key's quotes, a null's text), and says whether the YAML reader would have given the tree.
+class AsRead {
+ public:
+  bool node(YamlNode& n, int depth) {
+    if (depth > kMaxDepth || ++nodes_ > kMaxNodes) return false;
+    n.mark = Mark{int(nodes_), depth + 1};
+    switch (n.kind) {
+      case YamlNode::Kind::kNull:
+        n.quoted = false;
+        n.scalar.clear();
+        return true;
+      case YamlNode::Kind::kScalar:
+        return readable_text(n.scalar) && (n.quoted || !reads_as_null(n.scalar));  // the reader's null is a null node
+      case YamlNode::Kind::kSequence:
+        for (YamlNode& i : n.items)
+          if (!node(i, depth + 1)) return false;
+        return true;
+      case YamlNode::Kind::kMap:
+        for (size_t k = 0; k < n.entries.size(); ++k) {
+          YamlNode& key = n.entries[k].first;
+          key.mark = Mark{int(++nodes_), depth + 2};
+          key.quoted = false;
+          if (!readable_text(key.scalar)) return false;
+          for (size_t j = 0; j < k; ++j)
+            if (n.entries[j].first.scalar == key.scalar) return false;  // the reader refuses a key twice
+          if (!node(n.entries[k].second, depth + 1)) return false;
+        }
+        return true;
+    }
+    return false;
+  }
+
+ private:
+  size_t nodes_ = 0;
+};
+
+bool as_read(std::vector<YamlNode>& docs) {
+  AsRead marker;
+  for (YamlNode& d : docs)
+    if (!marker.node(d, 0)) return false;
+  return true;
+}
+
+// The documents the custom mutator wrote last, with their encoding (see keep_written).
+struct Written {
+  std::mutex mutex;
+  std::string bytes;
+  std::vector<YamlNode> docs;
+};
+
+Written& written() {
+  static Written w;
+  return w;
+}
 
 }  // namespace
 
@@ -177,14 +232,42 @@ std::optional<std::vector<YamlNode>> decode_docs(std::string_view bytes) {
   std::vector<YamlNode> docs(count);
   for (YamlNode& d : docs)
     if (!in.node(d, 0)) return std::nullopt;
-  if (!in.done()) return std::nullopt;
+  if (!in.done() || !as_read(docs)) return std::nullopt;
   return docs;
 }
 
-std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file) {
-  if (is_encoded(bytes)) return decode_docs(bytes);
-  return parse_yaml(bytes, file);
+void keep_written(std::string_view bytes, std::vector<YamlNode> docs) {
+  Written& w = written();
+  const std::lock_guard lock(w.mutex);
+  w.bytes.clear();  // none kept when decode_docs would refuse the bytes: input_docs decodes them
+  if (!as_read(docs)) return;
+  w.bytes = bytes;
+  w.docs = std::move(docs);
 }
+
+namespace {
+
+// The documents kept for `bytes`, copied or taken; nullopt when none are.
+std::optional<std::vector<YamlNode>> written_docs(std::string_view bytes, bool take) {
+  Written& w = written();
+  const std::lock_guard lock(w.mutex);
+  if (w.bytes.empty() || bytes != w.bytes) return std::nullopt;
+  if (!take) return w.docs;
+  w.bytes.clear();
+  return std::move(w.docs);
+}
+
+std::optional<std::vector<YamlNode>> docs_of(std::string_view bytes, const std::string& file, bool take) {
+  if (!is_encoded(bytes)) return parse_yaml(bytes, file);
+  if (std::optional<std::vector<YamlNode>> kept = written_docs(bytes, take)) return kept;
+  return decode_docs(bytes);
+}
+
+}  // namespace
+
+std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file) { return docs_of(bytes, file, false); }
+
+std::optional<std::vector<YamlNode>> take_input_docs(std::string_view bytes, const std::string& file) { return docs_of(bytes, file, true); }
 
 std::string input_text(std::string_view bytes) {
   if (!is_encoded(bytes)) return std::string(bytes);

@@ -34,6 +34,14 @@ std::optional<std::vector<YamlNode>> decode_docs(std::string_view bytes);
 // parsed as YAML text (throws InputError naming `file`, as parse_yaml does).
 std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file);
 
+// A custom mutator's output, `bytes` = encode_docs(docs), kept with its documents as
+// decode_docs reads them back: libFuzzer runs the bytes a mutator wrote, then mutates them
+// again (its mutations of an input follow one another), and neither the target nor the next
+// mutation decodes them. One is kept, the last.
+void keep_written(std::string_view bytes, std::vector<YamlNode> docs);
+// input_docs for the mutator, about to change the documents: the ones kept are taken, not copied.
+std::optional<std::vector<YamlNode>> take_input_docs(std::string_view bytes, const std::string& file);
+
 // The same documents, marks aside.
 bool same_tree(const YamlNode& a, const YamlNode& b);
 
