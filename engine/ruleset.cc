@@ -5,6 +5,16 @@
 
 namespace meldcheck {
 
+namespace {
+const std::shared_ptr<const std::vector<Clause>>& no_clauses() {
+  static const auto none = std::make_shared<const std::vector<Clause>>();
+  return none;
+}
+}  // namespace
+
+Catalog::Catalog() : clauses_(no_clauses()) {}
+Catalog::Catalog(std::vector<Clause> clauses) : clauses_(std::make_shared<const std::vector<Clause>>(std::move(clauses))) {}
+
 const DeckRule* RuleSet::deck_for(int players) const {
   for (const DeckRule& d : decks)
     if (d.players.contains(players)) return &d;
@@ -34,7 +44,7 @@ const Clause* RuleSet::clause(const std::string& rule_id) const {
 std::string RuleSet::rule_id(Refusal c) const {
   if (c == Refusal::kNone) return "";
   int idx = clause_of[int(c)];
-  if (idx >= 0) return catalog[idx].id;
+  if (idx >= 0) return catalog[size_t(idx)].id;
   if (is_core_refusal(c)) return "core/" + std::string(refusal_name(c));
   return id + "/unmapped." + std::string(refusal_name(c));
 }

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -285,6 +286,23 @@ struct Clause {
   std::string one_way_why;
 };
 
+// A ruleset's clauses in catalog order, shared by the copies of a ruleset: a configuration,
+// a game and a scenario each hold a RuleSet, and the clauses never change once read, so a
+// copy costs a pointer rather than some hundred strings.
+class Catalog {
+ public:
+  Catalog();
+  explicit Catalog(std::vector<Clause> clauses);
+  const Clause& operator[](size_t i) const { return (*clauses_)[i]; }
+  size_t size() const { return clauses_->size(); }
+  bool empty() const { return clauses_->empty(); }
+  std::vector<Clause>::const_iterator begin() const { return clauses_->begin(); }
+  std::vector<Clause>::const_iterator end() const { return clauses_->end(); }
+
+ private:
+  std::shared_ptr<const std::vector<Clause>> clauses_;
+};
+
 struct RuleSet {
   std::string id;
   std::string name;
@@ -305,7 +323,7 @@ struct RuleSet {
   MatchRules match;
   uint16_t max_turns = 1000;  // a hand still going after this many turns ends as a draw
 
-  std::vector<Clause> catalog;
+  Catalog catalog;
   // For each check, the index in `catalog` of the clause it enforces; -1 when unmapped.
   std::array<int16_t, kNumRefusals> clause_of{};
 

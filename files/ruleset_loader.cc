@@ -371,8 +371,8 @@ void read_clause_kind(const YamlReader& in, const YamlNode& item, Clause& c) {
     in.fail(in.require(item, "source"), "meldcheck's own rule (kind " + in.scalar(*item.find("kind"), "kind") + ") has a source beginning 'meldcheck'");
 }
 
-// The checks a clause enforces, each mapped to it (the clause about to be catalog[clause]).
-void read_clause_checks(const YamlReader& in, const YamlNode& item, Clause& c, RuleSet& r) {
+// The checks a clause enforces, each mapped to it (the clause about to be catalog[index]).
+void read_clause_checks(const YamlReader& in, const YamlNode& item, size_t index, Clause& c, RuleSet& r) {
   const YamlNode* checks = item.find("checks");
   if (!checks) return;
   in.expect_seq(*checks, "checks");
@@ -381,7 +381,7 @@ void read_clause_checks(const YamlReader& in, const YamlNode& item, Clause& c, R
     if (!check) in.fail(ch, "unknown check '" + ch.scalar + "'");
     if (r.clause_of[int(*check)] >= 0)
       in.fail(ch, "check '" + ch.scalar + "' is listed by two clauses");
-    r.clause_of[int(*check)] = int16_t(r.catalog.size());
+    r.clause_of[int(*check)] = int16_t(index);
     c.checks.push_back(*check);
   }
 }
@@ -418,6 +418,7 @@ void read_catalog(const YamlReader& in, const YamlNode& root, const std::map<std
   const YamlNode& catalog = in.require(root, "catalog");
   in.expect_seq(catalog, "catalog");
   std::set<std::string> ids;
+  std::vector<Clause> clauses;
   for (const YamlNode& item : catalog.items) {
     in.expect_map(item, {"id", "kind", "text", "text_sv", "source", "checks", "resolution", "resolution_sv", "events", "one_way"},
                   "a catalog clause");
@@ -434,11 +435,12 @@ void read_catalog(const YamlReader& in, const YamlNode& root, const std::map<std
     } else if (const YamlNode* sv = item.find("resolution_sv")) {
       in.fail(*sv, "resolution_sv without a resolution");
     }
-    read_clause_checks(in, item, c, r);
+    read_clause_checks(in, item, clauses.size(), c, r);
     read_clause_events(in, item, variants, r.id, c);
     read_one_way(in, item, c);
-    r.catalog.push_back(std::move(c));
+    clauses.push_back(std::move(c));
   }
+  r.catalog = Catalog(std::move(clauses));
 }
 
 // Where a dotted path ("swap.allowed") points in a ruleset tree; nullptr if nowhere.
