@@ -4,6 +4,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <unordered_set>
@@ -171,6 +172,11 @@ std::vector<YamlNode> parse_yaml(std::string_view text, const std::string& file,
   if (text.size() > limits.max_bytes)
     throw InputError(file, {1, 1}, "file larger than " + std::to_string(limits.max_bytes) + " bytes");
   check_text(text, file);
+  // YAML spends a byte of text at least on every node but a map's null value, so a text holds
+  // no more nodes than twice its bytes; four times is a bound only a runaway parser meets.
+  // yaml-cpp is one on a lone ',' (nulls without end): the limit alone let it build 200,000
+  // nodes for one byte of input.
+  limits.max_nodes = std::min(limits.max_nodes, 4 * text.size() + 16);
   std::istringstream in{std::string(text)};
   Builder builder(file, limits);
   try {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace meldcheck {
 namespace {
 
@@ -59,6 +61,19 @@ TEST(Yaml, ManyNodesAreRefused) {
   for (int i = 0; i < 300000; ++i) wide += "1,";
   wide += "1]";
   EXPECT_NE(error_of(wide).find("too many nodes"), std::string::npos);
+}
+
+// yaml-cpp emits nulls without end for a lone ','; the text's size bounds the nodes, so the
+// reader refuses it at once even with no limit of its own on nodes.
+TEST(Yaml, ARunawayParserIsStoppedByTheTextsSize) {
+  YamlLimits unbounded;
+  unbounded.max_nodes = std::numeric_limits<size_t>::max();
+  try {
+    parse_yaml(",", "t.yaml", unbounded);
+    ADD_FAILURE() << "a lone ',' read as YAML";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.message(), "too many nodes in the document");
+  }
 }
 
 TEST(Yaml, SyntaxErrorsCarryTheirPlace) {
