@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <sstream>
 
@@ -125,18 +126,50 @@ const char* phase_name(Phase p) {
   return "draw";
 }
 
-json fact_json(facts::Seat, uint8_t seat) { return player_name(seat); }
-json fact_json(facts::SeatOrNone, uint8_t seat) { return seat == kNoPlayer ? json() : json(player_name(seat)); }
-json fact_json(facts::Seats, uint8_t seats) {
-  json list = json::array();
+namespace {
+
+template <typename Json>
+Json fact_value(facts::Seat, uint8_t seat) {
+  return player_name(seat);
+}
+template <typename Json>
+Json fact_value(facts::SeatOrNone, uint8_t seat) {
+  return seat == kNoPlayer ? Json() : Json(player_name(seat));
+}
+template <typename Json>
+Json fact_value(facts::Seats, uint8_t seats) {
+  if (std::popcount(seats) == 1) return player_name(std::countr_zero(seats));
+  Json list = Json::array();
   for (int p = 0; p < 8; ++p)
     if ((seats >> p) & 1) list.push_back(player_name(p));
-  return list.size() == 1 ? list[0] : list;
+  return list;
 }
-json fact_json(facts::Number, uint64_t n) { return integer<json>(n); }
-json fact_json(facts::Word64, uint64_t n) { return integer<json>(n); }
-json fact_json(facts::Flag, bool b) { return b; }
-json fact_json(facts::PhaseName, Phase p) { return phase_name(p); }
+template <typename Json>
+Json fact_value(facts::Number, uint64_t n) {
+  return integer<Json>(n);
+}
+template <typename Json>
+Json fact_value(facts::Word64, uint64_t n) {
+  return integer<Json>(n);
+}
+template <typename Json>
+Json fact_value(facts::Flag, bool b) {
+  return b;
+}
+template <typename Json>
+Json fact_value(facts::PhaseName, Phase p) {
+  return phase_name(p);
+}
+
+}  // namespace
+
+json fact_json(facts::Seat c, uint8_t seat) { return fact_value<json>(c, seat); }
+json fact_json(facts::SeatOrNone c, uint8_t seat) { return fact_value<json>(c, seat); }
+json fact_json(facts::Seats c, uint8_t seats) { return fact_value<json>(c, seats); }
+json fact_json(facts::Number c, uint64_t n) { return fact_value<json>(c, n); }
+json fact_json(facts::Word64 c, uint64_t n) { return fact_value<json>(c, n); }
+json fact_json(facts::Flag c, bool b) { return fact_value<json>(c, b); }
+json fact_json(facts::PhaseName c, Phase p) { return fact_value<json>(c, p); }
 
 const char* setup_key(const char* key, const RuleSet& r) {
   const std::string_view k = key;
@@ -243,7 +276,7 @@ Json setup_tree(const GameState& s, const RuleSet& r, SetupForm form) {
   const GameState usual = facts_left_out(s, r, form);
 #define MELDCHECK_FACT_VALUE(type, member, initial, key, expect_key, codec, told)                 \
   if (const char* name = setup_key(key, r); name && (!compact(form) || s.member != usual.member)) \
-    setup[name] = fact_json(facts::codec{}, s.member);
+    setup[name] = fact_value<Json>(facts::codec{}, s.member);
   MELDCHECK_POSITION_FACTS(MELDCHECK_FACT_VALUE)
 #undef MELDCHECK_FACT_VALUE
   if (!compact(form) || !(s.offer == usual.offer)) setup["offer"] = offer_tree<Json>(s.offer);
@@ -256,6 +289,44 @@ Json setup_tree(const GameState& s, const RuleSet& r, SetupForm form) {
 }
 template json setup_tree(const GameState&, const RuleSet&, SetupForm);
 template ordered_json setup_tree(const GameState&, const RuleSet&, SetupForm);
+
+namespace {
+
+// setup_tree's values made as the nodes the written setup reads back to: strings as plain
+// scalars, numbers and booleans as the text written, keys in the order written.
+class NodeJson {
+ public:
+  NodeJson() = default;  // null
+  NodeJson(std::string text) : node_{.kind = YamlNode::Kind::kScalar, .scalar = std::move(text)} {}
+  NodeJson(const char* text) : NodeJson(std::string(text)) {}
+  NodeJson(bool b) : NodeJson(b ? "true" : "false") {}
+  NodeJson(int n) : NodeJson(std::to_string(n)) {}
+  NodeJson(int64_t n) : NodeJson(std::to_string(n)) {}
+  NodeJson(uint64_t n) : NodeJson(std::to_string(n)) {}
+  static NodeJson object() { return NodeJson(YamlNode::Kind::kMap); }
+  static NodeJson array() { return NodeJson(YamlNode::Kind::kSequence); }
+
+  void push_back(NodeJson value) { node_.items.push_back(std::move(value.node_)); }
+  // A key set once (setup_tree sets each once): `tree[key] = value` appends the entry.
+  struct Entry {
+    YamlNode& map;
+    std::string key;
+    void operator=(NodeJson value) {
+      map.entries.push_back({NodeJson(std::move(key)).node_, std::move(value.node_)});
+    }
+  };
+  Entry operator[](std::string key) { return {node_, std::move(key)}; }
+
+  YamlNode take() && { return std::move(node_); }
+
+ private:
+  explicit NodeJson(YamlNode::Kind kind) { node_.kind = kind; }
+  YamlNode node_;
+};
+
+}  // namespace
+
+YamlNode setup_node(const GameState& s, const RuleSet& r) { return setup_tree<NodeJson>(s, r).take(); }
 
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, SetupForm form) {
   const std::string pad(size_t(indent), ' ');

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/engine.h"
+#include "files/yaml_doc.h"
 
 namespace meldcheck {
 
@@ -34,6 +35,11 @@ Json setup_tree(const GameState& s, const RuleSet& r, SetupForm form = SetupForm
 // With `player:` when the player is not `to_move`.
 template <typename Json>
 Json step_tree(const Action& a, const RuleSet& r, int to_move);
+
+// The whole setup as the tree of nodes its written text reads back to (each value a plain
+// scalar), made without the text: what the reference model reads a position from where a
+// fuzz target makes one on every input.
+YamlNode setup_node(const GameState& s, const RuleSet& r);
 
 // The `setup:` mapping, indented by `indent` spaces, without the `setup:` key itself.
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, SetupForm form = SetupForm::kWhole);

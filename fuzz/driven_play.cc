@@ -7,6 +7,7 @@
 #include <span>
 
 #include "engine/random_play.h"
+#include "files/scenario_writer.h"
 #include "fuzz/position.h"
 #include "hunting/nearby.h"
 
@@ -115,7 +116,7 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
   const size_t start = in.ConsumeIntegralInRange<size_t>(0, kStarts);
   const Played* played = start == 0 ? nullptr : played_position(chosen, start);
   GameState s = played ? played->state : new_match(rules, game.players, game.deal_seed, game.players - 1);
-  hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, checks);
+  hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, checks, chosen.oracle);
   const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
   Found found;
   hunt::Trace trace;

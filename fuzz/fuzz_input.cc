@@ -6,6 +6,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "hunting/oracle_views.h"
+
 namespace meldcheck::fuzz {
 
 namespace {
@@ -35,8 +37,8 @@ Chosen choose_in(FuzzedDataProvider& in, size_t spec_index) {
     key = key << 6 | choice[i];
   }
   static std::mutex mutex;
-  static std::unordered_map<uint64_t, std::shared_ptr<const hunt::Config>> made;
-  std::shared_ptr<const hunt::Config> config;
+  static std::unordered_map<uint64_t, Chosen> made;
+  Chosen chosen;
   {
     const std::lock_guard lock(mutex);
     if (made.size() >= kConfigsKept && !made.contains(key)) made.clear();
@@ -45,14 +47,16 @@ Chosen choose_in(FuzzedDataProvider& in, size_t spec_index) {
       std::vector<std::string> variants;
       for (size_t i = 0; i < spec.variants().size() && i < 8; ++i)
         if ((mask >> i) & 1) variants.push_back(spec.variants()[i].id);
-      std::map<std::string, std::string> chosen;
-      for (size_t i = 0; i < options; ++i) chosen[spec.options()[i].id] = spec.options()[i].choices[choice[i]];
-      it->second = space().config(spec, variants, chosen);
+      std::map<std::string, std::string> options_chosen;
+      for (size_t i = 0; i < options; ++i) options_chosen[spec.options()[i].id] = spec.options()[i].choices[choice[i]];
+      it->second.config = space().config(spec, variants, options_chosen);
+      it->second.oracle = std::make_shared<const oracle::Catalog>(hunt::game_of(*it->second.config));
     }
-    config = it->second;
+    chosen = it->second;
   }
-  const auto& players = config->rules.players;
-  return Chosen{std::move(config), in.ConsumeIntegralInRange<int>(players.min, players.max)};
+  const auto& players = chosen.config->rules.players;
+  chosen.players = in.ConsumeIntegralInRange<int>(players.min, players.max);
+  return chosen;
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "harness/config.h"
 #include "hunting/play.h"
+#include "oracles/catalog.h"
 
 namespace meldcheck::fuzz {
 
@@ -32,6 +33,7 @@ struct Found {
 // option and a player count. Configurations are built once and shared.
 struct Chosen {
   std::shared_ptr<const hunt::Config> config;
+  std::shared_ptr<const oracle::Catalog> oracle;  // the oracle's reading of its house, built with it
   int players = 0;
 };
 Chosen choose_config(FuzzedDataProvider& in);

@@ -104,7 +104,7 @@ Found meld_diff_fuzz(const uint8_t* data, size_t size) {
   a.meld_id = 1;
   a.cards.open_group();
   for (const Token& t : tokens) a.cards.add(t);
-  found.failure = check_step(chosen.config, *start, a);
+  found.failure = check_step(chosen, *start, a);
   return found;
 }
 

@@ -1,49 +1,8 @@
 #include "fuzz/position.h"
 
-#include <nlohmann/json.hpp>
-
 #include "files/scenario_writer.h"
 
 namespace meldcheck::fuzz {
-
-namespace {
-
-// A value of the setup's tree as YAML reads it back: write_setup writes strings plain,
-// numbers and booleans as JSON does, null as `null` (a null node).
-void to_node(const nlohmann::json& v, YamlNode& n) {
-  using Type = nlohmann::json::value_t;
-  switch (v.type()) {
-    case Type::null:
-    case Type::discarded: n.kind = YamlNode::Kind::kNull; return;
-    case Type::object:
-      n.kind = YamlNode::Kind::kMap;
-      n.entries.resize(v.size());
-      {
-        size_t i = 0;
-        for (auto it = v.begin(); it != v.end(); ++it, ++i) {
-          n.entries[i].first.kind = YamlNode::Kind::kScalar;
-          n.entries[i].first.scalar = it.key();
-          to_node(it.value(), n.entries[i].second);
-        }
-      }
-      return;
-    case Type::array:
-      n.kind = YamlNode::Kind::kSequence;
-      n.items.resize(v.size());
-      for (size_t i = 0; i < v.size(); ++i) to_node(v[i], n.items[i]);
-      return;
-    case Type::string: n.kind = YamlNode::Kind::kScalar, n.scalar = v.get_ref<const std::string&>(); return;
-    default: n.kind = YamlNode::Kind::kScalar, n.scalar = v.dump(); return;  // numbers and booleans
-  }
-}
-
-}  // namespace
-
-YamlNode setup_node(const GameState& s, const RuleSet& rules) {
-  YamlNode n;
-  to_node(setup_tree<nlohmann::json>(s, rules), n);
-  return n;
-}
 
 std::optional<StatedPosition> state_layout(const RuleSet& rules, int players, const Layout& layout) {
   // The facts a fresh match has, but for the turn laid out.
@@ -100,9 +59,9 @@ std::optional<GameState> build_position(const RuleSet& rules, int players, const
   return make_position(rules, *stated);
 }
 
-std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config>& config, const GameState& start,
-                                        const Action& action) {
-  hunt::Checker checker(config, hunt::CheckLevel::kAll);
+std::optional<hunt::Failure> check_step(const Chosen& chosen, const GameState& start, const Action& action) {
+  const std::shared_ptr<const hunt::Config>& config = chosen.config;
+  hunt::Checker checker(config, hunt::CheckLevel::kAll, hunt::CheckSet::all(), chosen.oracle);
   // The start as the reference model reads it (its setup written as a tree), against the
   // engine's: a disagreement there (a meld the engine formed that the text reads as none, a
   // book kept otherwise) is a finding about the start itself.

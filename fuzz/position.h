@@ -10,6 +10,7 @@
 #include "engine/engine.h"
 #include "engine/position.h"
 #include "files/yaml_doc.h"
+#include "fuzz/fuzz_input.h"
 #include "hunting/checks.h"
 #include "hunting/play.h"
 
@@ -33,16 +34,8 @@ std::optional<StatedPosition> state_layout(const RuleSet& rules, int players, co
 // The position made.
 std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout);
 
-// The position written out as a scenario's setup, as the tree that the text would read
-// back to (files/scenario_writer.h's setup_tree, each value a plain scalar): what
-// `hunt::model_setup_of` reads the position from, without writing the YAML text and
-// parsing it again on every input. The reference model reads it as it reads any setup
-// (Checker::hand_starts with it as `written`).
-YamlNode setup_node(const GameState& s, const RuleSet& rules);
-
 // The step taken from the position and checked with every check: the failure, if any.
-std::optional<hunt::Failure> check_step(const std::shared_ptr<const hunt::Config>& config, const GameState& start,
-                                        const Action& action);
+std::optional<hunt::Failure> check_step(const Chosen& chosen, const GameState& start, const Action& action);
 
 // The engine forming a new meld from tokens, or building them onto the meld `onto`: its
 // jokers' stand-ins left to it, or named (every card, every rank alone) where it refuses

@@ -81,10 +81,10 @@ Found rummikub_diff_fuzz(const uint8_t* data, size_t size) {
     a.cards.open_group();
     for (const Token& t : set) a.cards.add(t);
   }
-  found.failure = check_step(chosen.config, *start, a);
+  found.failure = check_step(chosen, *start, a);
   if (!found.failure) {
     // The solver's best move from the position, against the exhaustive oracle's.
-    hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll);
+    hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, hunt::CheckSet::all(), chosen.oracle);
     if (std::optional<hunt::Finding> f = checker.state_checks(*start))
       found.failure = hunt::Failure{hunt::GameSpec{0, chosen.config, chosen.players, 0, 0}, hunt::Trace{*start, {}, {}, {}}, *f,
                                     f->position.value_or(*start), true};

@@ -108,7 +108,7 @@ Found score_diff_fuzz(const uint8_t* data, size_t size) {
       a.kind = ActionKind::kDiscard;
       a.player = uint8_t(out);
       a.card = last.face;
-      found.failure = check_step(chosen.config, *start, a);
+      found.failure = check_step(chosen, *start, a);
     }
   }
   return found;

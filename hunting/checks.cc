@@ -168,11 +168,12 @@ CheckSet CheckSet::without(CheckId id) const {
   return c;
 }
 
-Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks)
-    : config_(std::move(config)), level_(level), checks_(checks) {}
+Checker::Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks,
+                 std::shared_ptr<const oracle::Catalog> oracle)
+    : config_(std::move(config)), level_(level), checks_(checks), catalog_(std::move(oracle)) {}
 
 const oracle::Catalog& Checker::catalog() {
-  if (!catalog_) catalog_.emplace(game_of(*config_));
+  if (!catalog_) catalog_ = std::make_shared<const oracle::Catalog>(game_of(*config_));
   return *catalog_;
 }
 
@@ -183,7 +184,7 @@ std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* 
   // itself (as written, or the position written out as one), and from there it keeps its
   // own dealer and round for the next hands' deals.
   if (!dealt && level_ != CheckLevel::kNone)
-    return hand_starts(s, written ? model_setup(*written, *config_) : model_setup_of(s, *config_));
+    return hand_starts(s, written ? model_setup(*written, *config_, catalog().meld_text()) : model_setup_of(s, *config_));
   turns_ = start_turns_ = s.turns;
   model_.reset();
   if (level_ == CheckLevel::kNone) return std::nullopt;

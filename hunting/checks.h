@@ -90,7 +90,11 @@ bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m);
 // the hand so far), so each game needs its own.
 class Checker {
  public:
-  Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks = CheckSet::all());
+  // `oracle`: the oracle's reading of the configuration's house (its clauses, its meld text),
+  // where the caller keeps one for many games (a fuzz target: one a configuration, not one
+  // an input); else the checker reads it itself when first needed.
+  Checker(std::shared_ptr<const Config> config, CheckLevel level, CheckSet checks = CheckSet::all(),
+          std::shared_ptr<const oracle::Catalog> oracle = nullptr);
 
   // A hand begins: dealt by the rules (`dealt`), or from a setup (nullptr): `written`, the
   // setup as a scenario writes it, or else `s` written out as one. The oracle side starts
@@ -192,7 +196,7 @@ class Checker {
   // The ruleset as the executable catalog reads it, made when first asked (a run without
   // the catalog check never pays for it).
   const oracle::Catalog& catalog();
-  std::optional<oracle::Catalog> catalog_;
+  std::shared_ptr<const oracle::Catalog> catalog_;
   // The reference model's position: the game's, as the catalog works it out.
   std::optional<oracle::Position> model_;
   oracle::Position scratch_, engine_view_;  // storage the model's steps and the comparisons reuse

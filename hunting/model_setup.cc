@@ -183,9 +183,7 @@ void read_facts(const SetupWords& words, Position& p) {
   if (const YamlNode* t = words.key("turn")) read_turn(words, *t, p);
 }
 
-ModelSetup read(const YamlNode& setup, const Config& config) {
-  const oracle::Game game = game_of(config);
-  const oracle::MeldText text = oracle::MeldText::of(game);
+ModelSetup read(const YamlNode& setup, const Config& config, const oracle::MeldText& text) {
   const SetupWords words(setup, config);
   Position p;
   p.players = words.players();
@@ -251,8 +249,12 @@ ModelSetup read(const YamlNode& setup, const Config& config) {
 }  // namespace
 
 ModelSetup model_setup(const YamlNode& setup, const Config& config) {
+  return model_setup(setup, config, oracle::MeldText::of(game_of(config)));
+}
+
+ModelSetup model_setup(const YamlNode& setup, const Config& config, const oracle::MeldText& text) {
   try {
-    return read(setup, config);
+    return read(setup, config, text);
   } catch (const std::exception& e) {  // Unreadable, and a number no integer holds
     return {std::nullopt, e.what()};
   }

@@ -14,6 +14,7 @@
 #include "engine/state.h"
 #include "files/yaml_doc.h"
 #include "harness/config.h"
+#include "oracles/catalog_melds.h"
 #include "oracles/position.h"
 
 namespace meldcheck::hunt {
@@ -26,6 +27,8 @@ struct ModelSetup {
 // The setup mapping as the model reads it. The engine's reader has refused what the
 // contract refuses, so a setup that does not read here is a disagreement between the two.
 ModelSetup model_setup(const YamlNode& setup, const Config& config);
+// The same with the text's meld definitions read already (oracle::MeldText::of the house).
+ModelSetup model_setup(const YamlNode& setup, const Config& config, const oracle::MeldText& text);
 
 // A position that play made (a boundary position, a fuzzer's) written out as a setup, the
 // way a scenario holds it, and read so.

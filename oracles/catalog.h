@@ -74,6 +74,7 @@ class Catalog {
   std::vector<std::string> judging(const Position& before, const Move& move) const;
 
   const Game& game() const { return game_; }
+  const MeldText& meld_text() const { return text_; }
 
   // By MoveKind: whether the game has such steps at all.
   using Steps = std::array<bool, size_t(MoveKind::kNextHand) + 1>;
