@@ -30,6 +30,7 @@ std::string meld_name(int id) { return "m" + std::to_string(id); }
 template <typename Json, typename Cards>
 Json card_list(const Cards& cards, const RuleSet& r) {
   Json list = Json::array();
+  if constexpr (requires { list.reserve(cards.size()); }) list.reserve(cards.size());
   for (Card c : cards) list.push_back(card(c, r));
   return list;
 }
@@ -307,6 +308,7 @@ class NodeJson {
   static NodeJson array() { return NodeJson(YamlNode::Kind::kSequence); }
 
   void push_back(NodeJson value) { node_.items.push_back(std::move(value.node_)); }
+  void reserve(size_t items) { node_.items.reserve(items); }
   // A key set once (setup_tree sets each once): `tree[key] = value` appends the entry.
   struct Entry {
     YamlNode& map;
