@@ -142,6 +142,14 @@ struct RulesetTally {
   }
 };
 
+// The list under `key` as it stands in the report (json::value would copy it; a ruleset's
+// clauses are most of a report), or an empty one.
+const json& list_at(const json& j, const char* key) {
+  static const json kNone = json::array();
+  const auto it = j.find(key);
+  return it == j.end() ? kNone : *it;
+}
+
 constexpr size_t kClausesNamed = 8;  // in a summary line; the rest counted
 
 std::string summary_line(const json& rs) {
@@ -151,13 +159,13 @@ std::string summary_line(const json& rs) {
     if (const int n = rs.value(key, 0); n) {
       line += ", " + std::to_string(n) + " " + words;
       std::vector<std::string> why;
-      for (const json& r : rs.value("reasons", json::array()))
+      for (const json& r : list_at(rs, "reasons"))
         if (r.value("status", "") == (std::string(key) == "not_applicable" ? "N/A" : "NOT-CHECKED")) why.push_back(r.value("reason", ""));
       if (why.size() == 1) line += " (" + why[0] + ")";
     }
   std::map<std::string, int> count;
   std::vector<std::string> failing;
-  for (const json& c : rs.value("clauses", json::array())) {
+  for (const json& c : list_at(rs, "clauses")) {
     const std::string status = c.value("status", "");
     ++count[status];
     if (status == "FAIL") failing.push_back(c.value("id", ""));
@@ -198,8 +206,8 @@ json ruleset_json(const RulesetTally& t, bool own_held) {
              {"failed", t.failed},
              {"not_applicable", t.not_applicable},
              {"not_checked", t.not_checked},
-             {"reasons", reasons},
-             {"clauses", clauses},
+             {"reasons", std::move(reasons)},
+             {"clauses", std::move(clauses)},
              {"no_clause", {{"passed", t.no_clause.passed},
                             {"failed", t.no_clause.failed + t.no_clause.blocked},
                             {"not_checked", t.no_clause.not_checked},
@@ -280,15 +288,15 @@ json conformance_report(const std::vector<ScenarioResult>& results, const Rulese
           {"failed", totals[Status::kFail] + totals[Status::kError]},
           {"not_applicable", totals[Status::kNotApplicable]},
           {"not_checked", totals[Status::kNotChecked]},
-          {"summary", summary},
-          {"rulesets", out_rulesets},
-          {"unreadable", unreadable},
-          {"results", list}};
+          {"summary", std::move(summary)},
+          {"rulesets", std::move(out_rulesets)},
+          {"unreadable", std::move(unreadable)},
+          {"results", std::move(list)}};
 }
 
 std::vector<std::string> conformance_summary(const json& report) {
   std::vector<std::string> out;
-  for (const json& rs : report.value("rulesets", json::array())) out.push_back(rs.value("summary", ""));
+  for (const json& rs : list_at(report, "rulesets")) out.push_back(rs.value("summary", ""));
   return out;
 }
 
@@ -316,7 +324,7 @@ void write_conformance(std::ostream& out, const json& report, ConformanceFormat 
     case ConformanceFormat::kJunit: {
       // A suite a ruleset, in the report's order; files that did not read in a suite of their own.
       std::vector<JunitSuite> suites;
-      for (const json& rs : report.value("rulesets", json::array())) suites.push_back({rs.value("id", ""), {}});
+      for (const json& rs : list_at(report, "rulesets")) suites.push_back({rs.value("id", ""), {}});
       for (const json& r : results) {
         const std::string ruleset = r.value("ruleset", "");
         const std::string suite = ruleset.empty() ? "unreadable files" : ruleset;
@@ -328,7 +336,7 @@ void write_conformance(std::ostream& out, const json& report, ConformanceFormat 
         if (status == "N/A") message = "not applicable: " + message;
         if (status == "NOT-CHECKED") message = "not checked: " + message;
         std::string clauses;
-        for (const json& id : r.value("clauses", json::array())) clauses += (clauses.empty() ? "" : ", ") + id.get<std::string>();
+        for (const json& id : list_at(r, "clauses")) clauses += (clauses.empty() ? "" : ", ") + id.get<std::string>();
         if (status == "FAIL" && !clauses.empty()) message += " [clauses: " + clauses + "]";
         s->cases.push_back({r.value("file", ""), r.value("name", "").empty() ? r.value("file", "") : r.value("name", ""),
                             status == "PASS"                          ? JunitCase::Outcome::kPass

@@ -1,8 +1,11 @@
 #include "fuzz/report_validity.h"
 
+#include <cstring>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "fuzz/ascii_words.h"
 
 namespace meldcheck::fuzz {
 
@@ -47,12 +50,20 @@ bool xml_char(long cp) {
 std::string xml_problem(const std::string& text) {
   // Characters first, then entities, then the tags in one pass.
   for (size_t i = 0, n = 0; i < text.size(); i += n) {
+    if (i + 8 <= text.size() && printable_word(text.data() + i)) {  // the bulk: eight at once
+      n = 8;
+      continue;
+    }
     const long cp = next_char(text, i, n);
     if (cp < 0) return "bytes that are not UTF-8 at " + std::to_string(i);
     if (!xml_char(cp)) return "a character XML does not allow at " + std::to_string(i);
   }
   std::vector<std::string> open;
   for (size_t i = 0; i < text.size();) {
+    // To the next markup at once: the characters checked above hold no NUL.
+    const char* markup = std::strpbrk(text.c_str() + i, "&<");
+    if (!markup) break;
+    i = size_t(markup - text.c_str());
     if (text[i] == '&') {
       const size_t semi = text.find(';', i);
       if (semi == std::string::npos) return "an '&' that starts no entity at " + std::to_string(i);
@@ -61,10 +72,6 @@ std::string xml_problem(const std::string& text) {
       if (!numeric && name != "amp" && name != "lt" && name != "gt" && name != "quot" && name != "apos")
         return "an unknown entity '&" + name + ";'";
       i = semi + 1;
-      continue;
-    }
-    if (text[i] != '<') {
-      ++i;
       continue;
     }
     if (text.compare(i, 5, "<?xml") == 0) {

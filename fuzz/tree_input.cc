@@ -1,5 +1,7 @@
 #include "fuzz/tree_input.h"
 
+#include "fuzz/ascii_words.h"
+
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -49,29 +51,6 @@ void put_node(std::string& out, const YamlNode& n) {
       }
       return;
   }
-}
-
-// The high bits of the bytes of `w` that are not printable ASCII (a high bit set, a byte
-// below a space, DEL).
-uint64_t unprintable(uint64_t w) {
-  constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
-  const uint64_t del = w ^ (0x7F * kOnes);
-  return (w | ((w - 0x20 * kOnes) & ~w) | ((del - kOnes) & ~del)) & kHighs;
-}
-
-// Printable ASCII throughout: the bulk of any file. Eight bytes a word, the words OR-ed and
-// tested once (under the fuzz build every comparison is a call: a byte-wise loop was a fifth
-// of a ruleset's decoding).
-bool printable_ascii(std::string_view s) {
-  uint64_t bad = 0, w = 0;
-  size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::memcpy(&w, s.data() + i, sizeof w);
-    bad |= unprintable(w);
-  }
-  w = 0x2020202020202020ull;  // the rest, after spaces
-  if (i < s.size()) std::memcpy(&w, s.data() + i, s.size() - i);
-  return (bad | unprintable(w)) == 0;
 }
 
 // Text the YAML reader lets through (files/yaml_doc.cc's check_text): no control
