@@ -1,6 +1,6 @@
 // Positions built from faces, for the differential targets: what each player holds and the
-// melds on the table, every other card of the deck in the stock, as a scenario's setup
-// states them; and a step taken there, checked as `meldcheck simulate` checks it, so that
+// melds on the table, the deck's next cards in a short stock and the rest out of play, as
+// a scenario's setup states them; and a step taken there, checked as `meldcheck simulate` checks it, so that
 // a disagreement found on a function reaches the shrinker as a game.
 #pragma once
 
