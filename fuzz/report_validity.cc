@@ -13,7 +13,7 @@ std::string json_problem(const std::string& text) {
   // The same reader without the document built (the reports are tens of kilobytes, read on
   // every input); a text it refuses is read again for the reader's message.
   // Read through a pointer range: a reader of its own (the lexer is a template of its
-  // input), built without comparison tracing (fuzz/CMakeLists.txt), not serve's.
+  // input), built without comparison tracing (the top-level CMakeLists.txt), not serve's.
   if (nlohmann::json::accept(text.data(), text.data() + text.size())) return "";
   try {
     const nlohmann::json read = nlohmann::json::parse(text);  // rejects ill-formed UTF-8 in strings
