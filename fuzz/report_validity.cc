@@ -16,7 +16,7 @@ std::string json_problem(const std::string& text) {
   // input), built without comparison tracing (the top-level CMakeLists.txt), not serve's.
   if (nlohmann::json::accept(text.data(), text.data() + text.size())) return "";
   try {
-    const nlohmann::json read = nlohmann::json::parse(text);  // rejects ill-formed UTF-8 in strings
+    const nlohmann::json read = nlohmann::json::parse(text.data(), text.data() + text.size());  // rejects ill-formed UTF-8 in strings
     return read.is_discarded() ? "not JSON" : "";
   } catch (const nlohmann::json::exception& e) {
     return std::string("not JSON: ") + e.what();

@@ -87,7 +87,7 @@ Found serve_fuzz(const uint8_t* data, size_t size) {
   for (std::string reply; std::getline(answers, reply); ++replies) {
     // Read once: the strict reader's message only for a reply it refuses.
     ReplyShape r;
-    if (!nlohmann::json::sax_parse(reply, &r)) {
+    if (!nlohmann::json::sax_parse(reply.data(), reply.data() + reply.size(), &r)) {
       found.problem = "reply " + std::to_string(replies + 1) + ": " + json_problem(reply);
       return found;
     }
@@ -103,7 +103,7 @@ Found serve_fuzz(const uint8_t* data, size_t size) {
   }
   // Every line answered, but those after a quit.
   auto is_quit = [](const std::string& line) {
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    const nlohmann::json j = nlohmann::json::parse(line.data(), line.data() + line.size(), nullptr, false);
     return j.is_object() && j.contains("cmd") && j["cmd"] == "quit";
   };
   if (replies > asked.size() || (replies < asked.size() && (replies == 0 || !is_quit(asked[replies - 1]))))
