@@ -296,6 +296,8 @@ namespace {
 // setup_tree's values made as the nodes the written setup reads back to: strings as plain
 // scalars, numbers and booleans as the text written, keys in the order written.
 class NodeJson {
+  static constexpr size_t kEntries = 8;
+
  public:
   NodeJson() = default;  // null
   NodeJson(std::string text) : node_{.kind = YamlNode::Kind::kScalar, .scalar = std::move(text)} {}
@@ -314,6 +316,7 @@ class NodeJson {
     YamlNode& map;
     std::string key;
     void operator=(NodeJson value) {
+      if (map.entries.empty()) map.entries.reserve(kEntries);  // a setup's maps hold a few keys: one allocation, not four
       map.entries.push_back({NodeJson(std::move(key)).node_, std::move(value.node_)});
     }
   };

@@ -75,10 +75,12 @@ struct JokerKind {
 
 std::vector<JokerKind> kinds_of(const std::vector<Token>& jokers, const std::vector<Face>& cards_in_play) {
   std::vector<JokerKind> kinds;
+  kinds.reserve(jokers.size());
   for (const Token& t : jokers) {
     auto it = std::find_if(kinds.begin(), kinds.end(), [&](const JokerKind& k) { return k.written == t.standin; });
     if (it == kinds.end()) {
       JokerKind k{t.standin, 0, {}};
+      k.may.reserve(cards_in_play.size());
       for (const Face& c : cards_in_play)
         if (may_be(t.standin, c)) k.may.push_back(c);
       kinds.push_back(std::move(k));
@@ -95,6 +97,9 @@ std::vector<JokerKind> kinds_of(const std::vector<Token>& jokers, const std::vec
 template <class Admit, class Visit>
 bool each_joker_reading(const std::vector<JokerKind>& kinds, Admit&& admit, Visit&& visit) {
   std::vector<Face> cards;
+  int jokers = 0;
+  for (const JokerKind& k : kinds) jokers += k.count;
+  cards.reserve(size_t(jokers));
   auto choose = [&](auto&& self, size_t kind, int left, size_t from) -> bool {
     if (left == 0) return kind + 1 >= kinds.size() ? visit(cards) : self(self, kind + 1, kinds[kind + 1].count, 0);
     for (size_t i = from; i < kinds[kind].may.size(); ++i) {
@@ -131,12 +136,14 @@ SetJudgement judge_set(const MeldText& text, const std::vector<Token>& tokens, i
 
   std::vector<Face> naturals;
   std::vector<Token> jokers;  // those that can be a card of this set
+  naturals.reserve(tokens.size()), jokers.reserve(tokens.size());
   for (const Token& t : tokens) {
     if (!t.face.is_joker()) naturals.push_back(t.face);
     else if (!t.standin.is_none() && t.standin.rank() != rank) out.faults.standin = true;  // no card of this set
     else jokers.push_back(t);
   }
   std::vector<Face> of_rank;
+  of_rank.reserve(kSuits);
   for (int s = 0; s < kSuits; ++s) of_rank.push_back(Face::natural(s, rank));
 
   // Every reading of the jokers as cards of the rank, held against the suits clause.
@@ -207,6 +214,7 @@ bool allowed(const MeldText& text, Stretch s, bool building, MeldFaults& faults)
 // The cards of a stretch of places in one suit.
 std::vector<Face> cards_at(int suit, int start, int length) {
   std::vector<Face> out;
+  out.reserve(size_t(length));
   for (int p = start; p < start + length; ++p) out.push_back(Face::natural(suit, rank_at(p)));
   return out;
 }
@@ -229,6 +237,8 @@ struct AsRead {
 // each_joker_reading gives them).
 AsRead read_as(const std::vector<Token>& tokens, const std::vector<JokerKind>& kinds, const std::vector<Face>& joker_cards) {
   AsRead out;
+  out.kind_cards.reserve(kinds.size());
+  out.laid.reserve(tokens.size());
   auto card = joker_cards.begin();
   for (const JokerKind& k : kinds) out.kind_cards.emplace_back(card, card + k.count), card += k.count;
   for (const Token& t : tokens) {
@@ -265,6 +275,7 @@ std::optional<Placement> nearest_placement(const std::vector<Face>& faces, const
   if (free.size() != read.laid.size()) return std::nullopt;
   std::optional<Placement> best;
   std::vector<int> chosen;
+  chosen.reserve(read.laid.size());
   std::vector<bool> used(faces.size(), false);
   std::vector<std::vector<Face>> pools = read.kind_cards;  // the kinds' cards not yet placed
   auto place = [&](auto&& self, size_t i) -> void {
@@ -336,6 +347,7 @@ bool wrong_run_standin(const Token& t, int suit) {
 // The cards of `suit` a run joker could be: within the run's length of a card it holds.
 std::vector<Face> near_cards(int suit, const std::vector<int>& ranks_held, int length) {
   std::vector<Face> out;
+  out.reserve(kRanks);
   for (int r = 1; r <= kRanks; ++r)
     for (int held : ranks_held)
       if (rank_distance(r, held) < length) {
@@ -370,6 +382,7 @@ RunReadings judge_run(const MeldText& text, const std::vector<Token>& tokens, in
   std::vector<int> ranks_held;
   RankCounts held{};
   std::vector<Token> jokers;
+  ranks_held.reserve(tokens.size()), jokers.reserve(tokens.size());
   for (const Token& t : tokens)
     if (t.face.is_joker()) jokers.push_back(t);
     else ranks_held.push_back(t.face.rank()), ++held[size_t(t.face.rank())];
@@ -415,6 +428,7 @@ MeldFaults meld_faults(const MeldText& text, const std::vector<Token>& tokens, b
   if (n < 3) f.size = true;
   if (n > 16) f.shape = true;
   std::vector<Face> naturals;
+  naturals.reserve(tokens.size());
   for (const Token& t : tokens)
     if (!t.face.is_joker()) naturals.push_back(t.face);
   if (int(naturals.size()) < text.shapes.min_naturals) f.natural = true;
