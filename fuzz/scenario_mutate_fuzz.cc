@@ -5,11 +5,14 @@
 // replay completes or refuses with a clause id, never a crash, a hang, an unmapped
 // refusal, a broken invariant or a disagreement with an oracle. Expectations written in
 // the scenarios are not judged: after a mutation they are wrong by design.
+#include <map>
 #include <string_view>
+#include <tuple>
 
 #include "fuzz/targets.h"
 #include "fuzz/tree_input.h"
 #include "hunting/checks.h"
+#include "hunting/oracle_views.h"
 #include "hunting/scenario_case.h"
 
 namespace meldcheck::fuzz {
@@ -72,6 +75,20 @@ std::optional<hunt::Failure> check_case(hunt::Checker& checker, const hunt::Case
   return std::nullopt;
 }
 
+// The oracle's reading of a house (its clauses, its meld text), once a house: a scenario's
+// rules are its ruleset's with its variants and options, and the mutated scenarios name few.
+std::shared_ptr<const oracle::Catalog> oracle_of(const hunt::Config& config) {
+  using House = std::tuple<std::string, std::vector<std::string>, std::map<std::string, std::string>>;
+  static std::map<House, std::shared_ptr<const oracle::Catalog>> read;
+  House house{config.ruleset, config.variants, config.options};
+  auto it = read.find(house);
+  if (it == read.end()) {
+    if (read.size() >= 4096) read.clear();  // bounded: a long run stays under libFuzzer's limit
+    it = read.emplace(std::move(house), std::make_shared<const oracle::Catalog>(hunt::game_of(config))).first;
+  }
+  return it->second;
+}
+
 }  // namespace
 
 Found scenario_mutate_fuzz(const uint8_t* data, size_t size) {
@@ -89,7 +106,8 @@ Found scenario_mutate_fuzz(const uint8_t* data, size_t size) {
   int budget = kMostSteps;
   for (const hunt::ScenarioCases& sc : scenarios) {
     // One checker a scenario: a next hand set up by hand follows the hand before it.
-    hunt::Checker checker(sc.cases.front().config, hunt::CheckLevel::kAll, kChecks);
+    const std::shared_ptr<const hunt::Config>& config = sc.cases.front().config;
+    hunt::Checker checker(config, hunt::CheckLevel::kAll, kChecks, oracle_of(*config));
     for (const hunt::Case& c : sc.cases)
       if (auto failure = check_case(checker, c, budget)) {
         found.failure = std::move(failure);
