@@ -85,7 +85,8 @@ Found serve_fuzz(const uint8_t* data, size_t size) {
   size_t replies = 0;
   std::istringstream answers(out.str());
   for (std::string reply; std::getline(answers, reply); ++replies) {
-    // Read once: the strict reader's message only for a reply it refuses.
+    // Read once: the strict reader's message only for a reply it refuses. Through a pointer
+    // range, as every reader built without comparison tracing (CMakeLists.txt).
     ReplyShape r;
     if (!nlohmann::json::sax_parse(reply.data(), reply.data() + reply.size(), &r)) {
       found.problem = "reply " + std::to_string(replies + 1) + ": " + json_problem(reply);

@@ -80,6 +80,26 @@ setup:
   rest: out
 )";
 
+// A hello whose `ok` or `protocol` is of another type, or a version no int holds, comes from
+// an engine that does not speak the protocol: said so, never read as a number it is not
+// (engine_reply_fuzz: 1.88889e+70 converted to int). The toy's hello is greeted.
+TEST(EngineSession, AHelloOfAnotherVersionOrTypeIsRefused) {
+  auto greet = [](const std::string& hello, std::string& why) {
+    EngineReplayOptions options;
+    options.recorded = hello + "\n";
+    EngineSession session(options);
+    return session.engine(why) != nullptr;
+  };
+  std::string why;
+  EXPECT_TRUE(greet(kToyHello.dump(), why)) << why;
+  for (const char* hello : {R"({"id": 1, "ok": true, "protocol": 1.88889e70})", R"({"id": 1, "ok": true, "protocol": 1.0})",
+                            R"({"id": 1, "ok": true, "protocol": "1"})", R"({"id": 1, "ok": "yes", "protocol": 1})",
+                            R"({"id": 1, "ok": true, "protocol": 2})", R"({"id": 1, "ok": true})"}) {
+    EXPECT_FALSE(greet(hello, why)) << hello;
+    EXPECT_NE(why.find("does not speak protocol 1"), std::string::npos) << hello << ": " << why;
+  }
+}
+
 TEST(EngineFeatures, AScenarioNeedingWhatTheEngineLacksIsNotApplicable) {
   auto why = [](const std::string& text, bool own = false) { return not_applicable(kToyHello, scenario(text), library(), own); };
   EXPECT_EQ(why("ruleset: rummikub\ndeal: { players: 2, seed: 3 }\nsteps:\n  - draw: stock\n"), "");

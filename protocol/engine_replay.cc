@@ -52,7 +52,13 @@ EngineProcess* EngineSession::engine(std::string& why) {
     why = "hello: " + r.failure;
     return nullptr;
   }
-  if (!r.answer->value("ok", false) || r.answer->value("protocol", 0) != kProtocolVersion) {
+  // Read as the engine wrote it, whatever that is: `ok` a boolean, `protocol` an integer (a
+  // number read as an int would be undefined past int's range: 1e70).
+  const json& hello = *r.answer;
+  const auto ok = hello.find("ok"), version = hello.find("protocol");
+  const bool speaks = ok != hello.end() && *ok == true && version != hello.end() && version->is_number_integer() &&
+                      *version == kProtocolVersion;
+  if (!speaks) {
     why = "hello: the engine does not speak protocol " + std::to_string(kProtocolVersion) + ": " + json_text(*r.answer);
     retire();
     return nullptr;
