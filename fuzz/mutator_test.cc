@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <vector>
 
 #include "engine/random_play.h"
@@ -62,6 +64,24 @@ std::vector<std::string> spec_texts() {
   for (const EmbeddedFile& f : spec_files())
     if (f.name.ends_with(".yaml")) out.emplace_back(f.text);
   return out;
+}
+
+// spec_fuzz's seeds are spec/'s rulesets as built in: a stale copy no longer loads once the
+// loader requires a new key, and the target then never plays a hand (its seeds were, for a
+// while, and its coverage fell by half).
+TEST(SpecSeeds, AreTheRulesetsAsBuiltIn) {
+  int seeds = 0;
+  for (const EmbeddedFile& f : spec_files()) {
+    if (!f.name.ends_with(".yaml")) continue;
+    const std::string name(f.name);
+    std::ifstream in(std::string(MELDCHECK_SPEC_SEEDS_DIR) + "/" + name, std::ios::binary);
+    ASSERT_TRUE(in) << "no seed " << name;
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_TRUE(text.str() == f.text) << "fuzz/corpus/spec_fuzz/" << name << " is not spec/" << name << " as it stands";
+    ++seeds;
+  }
+  EXPECT_EQ(seeds, 5);
 }
 
 TEST(ScenarioMutator, SeedScenariosAreValidAndClean) {
