@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/invariants.h"
+#include "engine/random_play.h"
 #include "files/scenario.h"
 #include "files/yaml_doc.h"
 #include "harness/config.h"
@@ -53,6 +54,37 @@ setup:
   EXPECT_EQ(f->verdict, "reject");
 }
 
+
+// A hand that the empty stock ends never reaches the bound of turns, where the bound leaves
+// the turns to draw the stock; a ruleset whose bound is shorter ends its hands by the bound,
+// and that is no finding (spec_fuzz's Liverpool with a bound of 13 turns and pass-ends).
+TEST(Checker, AHandEndedByABoundShorterThanItsStockIsNoTerminationFinding) {
+  const ConfigSpace space(library(), {"liverpool"}, std::nullopt, {}, 3);
+  auto config = std::make_shared<Config>(*space.config(*library().find("liverpool"), {}, {{"empty-stock", "round-ends"}}));
+  ASSERT_EQ(config->rules.draw.empty_stock, EmptyStock::kPassEnds);
+  config->rules.max_turns = 13;
+  // The oracles that read the text's rules (the catalog's model) know no bound of 13.
+  const CheckSet checks = CheckSet::all().without(CheckId::kCatalog);
+  int by_the_bound = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    GameState s = new_match(config->rules, 3, seed, 2);
+    ASSERT_GT(s.stock.size(), config->rules.max_turns);
+    Checker checker(config, CheckLevel::kAll, checks);
+    const DealInfo dealt{seed, 2};
+    ASSERT_FALSE(checker.hand_starts(s, &dealt));
+    RandomPlayer player(seed);
+    for (int step = 0; step < 400 && !s.hand_over; ++step) {
+      const Action* a = player.legal(s, config->rules, true);
+      ASSERT_TRUE(a);
+      const GameState before = s;
+      const Refusal verdict = apply(s, config->rules, *a);
+      const std::optional<Finding> f = checker.after_step(before, *a, true, verdict, s);
+      ASSERT_FALSE(f) << "seed " << seed << ": " << f->message;
+    }
+    by_the_bound += s.hand_over && s.last_out == kNoPlayer;
+  }
+  EXPECT_GT(by_the_bound, 0);  // the case is met, not only hands someone went out of
+}
 
 // The deal check counts the dealer and the round itself, from the first deal on: an engine
 // that deals the next hand from the wrong seat, or with the wrong round's deal size, fails
