@@ -235,6 +235,14 @@ std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlN
   return books_at_start(s);
 }
 
+namespace {
+
+// The turns a bound leaves past the stock's for the empty stock to end a hand of pass-ends
+// first: a random player facing an empty stock passes (and ends the hand) within a few.
+constexpr int kTurnsPastTheStock = 200;
+
+}  // namespace
+
 std::optional<Finding> Checker::after_step(const GameState& before, const Action& a, bool listed, Refusal verdict,
                                            const GameState& after) {
   ++steps_;
@@ -263,9 +271,11 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   }
   // Turns seen played from the hand's start, not those a setup says were taken before it.
   // The empty stock comes before the bound only where the bound leaves the turns to draw the
-  // whole stock: a ruleset whose bound is shorter (spec_fuzz's, a bound of 13) ends hands by it.
+  // whole stock and many more (a player facing it may take from the pile instead of passing,
+  // but not for hundreds of turns on end): a ruleset whose bound is shorter (spec_fuzz's, of
+  // 13 or 31 turns) ends hands by its bound, which is no finding.
   if (ends_hand && after.last_out == kNoPlayer && turns_ - start_turns_ >= config_->rules.max_turns &&
-      config_->rules.draw.empty_stock == EmptyStock::kPassEnds && config_->rules.max_turns > stock_at_start_)
+      config_->rules.draw.empty_stock == EmptyStock::kPassEnds && config_->rules.max_turns >= stock_at_start_ + kTurnsPastTheStock)
     return finding(CheckId::kTermination, "a hand that an empty stock ends reached the bound of " + std::to_string(turns_) + " turns");
   if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum) {
     int sum = 0;

@@ -56,8 +56,9 @@ setup:
 
 
 // A hand that the empty stock ends never reaches the bound of turns, where the bound leaves
-// the turns to draw the stock; a ruleset whose bound is shorter ends its hands by the bound,
-// and that is no finding (spec_fuzz's Liverpool with a bound of 13 turns and pass-ends).
+// the turns to draw the stock and many more; a ruleset whose bound is shorter ends its hands
+// by the bound, and that is no finding (spec_fuzz's Liverpool with a bound of 13 turns and
+// pass-ends).
 TEST(Checker, AHandEndedByABoundShorterThanItsStockIsNoTerminationFinding) {
   const ConfigSpace space(library(), {"liverpool"}, std::nullopt, {}, 3);
   auto config = std::make_shared<Config>(*space.config(*library().find("liverpool"), {}, {{"empty-stock", "round-ends"}}));
