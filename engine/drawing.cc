@@ -2,6 +2,8 @@
 // take obliges), passing at an empty stock.
 #include "engine/internal.h"
 
+#include "engine/engine.h"
+
 namespace meldcheck::detail {
 
 Refusal check_draw(const GameState& s, const RuleSet& r) {
@@ -95,7 +97,8 @@ Refusal check_pass(const GameState& s, const RuleSet& r, const Action& a) {
     case EmptyStock::kReshufflePile:
     case EmptyStock::kReshuffleBelowTop: {
       // Only with nothing to draw (no stock, a pile too short to make one) and no take the
-      // rules allow does the hand end.
+      // rules allow does the hand end. A take judged whole: an empty hand's take is refused
+      // by the turn's obligations (a card it could not part with), not by the take's clauses.
       if (stock_has_card(s, r)) return Refusal::kPassNotAllowed;
       Action take;
       take.kind = ActionKind::kTake;
@@ -103,7 +106,7 @@ Refusal check_pass(const GameState& s, const RuleSet& r, const Action& a) {
       take.take.kind = TakeSpec::Kind::kCount;
       for (int n = 1; n <= s.discard.size(); ++n) {
         take.take.count = uint8_t(n);
-        if (check_take(s, r, take) == Refusal::kNone) return Refusal::kPassNotAllowed;
+        if (check_action(s, r, take) == Refusal::kNone) return Refusal::kPassNotAllowed;
       }
       return Refusal::kNone;
     }

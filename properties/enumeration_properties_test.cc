@@ -6,6 +6,7 @@
 
 #include "engine/random_play.h"
 #include "properties/support.h"
+#include "files/scenario.h"
 #include "files/scenario_writer.h"
 
 namespace meldcheck::props {
@@ -33,6 +34,37 @@ std::vector<Action> meld_tries(const GameState& s, int p, uint64_t bits) {
     out.push_back(a);
   }
   return out;
+}
+
+// At an empty stock that the pile cannot refill, a pass ends the hand unless a take is
+// allowed - the take judged whole: a floating player's take of a lone card that no meld
+// takes is refused by the turn (the card could be neither used nor discarded), so the pass
+// is the step left, and the enumeration lists it. spec_fuzz found a hand stuck there (Rummy
+// 500 floating, its stock policy changed to the reshuffle of femhundra-rummy).
+TEST(Enumeration, AFloatingPlayerWhoCannotTakeMayPassAtADryStock) {
+  Scenario sc = parse_scenarios(R"(name: a dry stock
+ruleset: rummy500
+variants: [floating]
+setup:
+  players:
+    A: { hand: [], opened: true }
+    B: { hand: [4H], opened: true }
+  stock: []
+  rest: out
+  discard: [8C]
+  table:
+    - { id: m1, owner: A, cards: [8S, 8H, JK=8, JK=8] }
+    - { id: m2, owner: B, cards: [10S, 10H, 10D, 10C] }
+)", "t.yaml", RulesetLibrary::embedded()).at(0);
+  sc.rules.draw.empty_stock = EmptyStock::kReshufflePile;
+  Action take, pass;
+  take.kind = ActionKind::kTake, take.player = 0, take.take.kind = TakeSpec::Kind::kCount, take.take.count = 1;
+  pass.kind = ActionKind::kPass, pass.player = 0;
+  EXPECT_NE(check_action(sc.start, sc.rules, take), Refusal::kNone);
+  EXPECT_EQ(check_action(sc.start, sc.rules, pass), Refusal::kNone);
+  std::vector<Action> legal;
+  quick_legal_actions(sc.start, sc.rules, legal);
+  EXPECT_FALSE(legal.empty());
 }
 
 RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
