@@ -331,8 +331,11 @@ void read_parameters(const YamlReader& in, const YamlNode& root, RuleSet& r) {
 }
 
 // A contract opening plays a hand for each contract; every seat count has a deck, and a
-// deal that fits it in every round of the match.
+// deal that fits it in every round of the match; an opening row has discards to make it.
 void check_rounds_and_deals(const YamlReader& in, const YamlNode& root, RuleSet& r) {
+  // An opening row is dealt by each player's discard; a freely rearranged table has none.
+  if (r.pile_start == PileStart::kRow && r.table.free_rearrangement)
+    in.fail(*root.find("pile_start"), "an opening row is played by discarding, and a freely rearranged table (table.free_rearrangement) has no discard");
   if (r.opening.form == OpeningForm::kContract) {
     if (r.opening.contracts.empty()) in.fail(root, "a contract opening needs `opening.contracts`");
     r.match.rounds = uint8_t(r.opening.contracts.size());

@@ -9,6 +9,8 @@
 #include "engine/position.h"
 #include "engine/random_play.h"
 #include "files/ruleset_loader.h"
+#include "files/spec_files.h"
+#include "files/yaml_doc.h"
 
 namespace meldcheck {
 namespace {
@@ -21,6 +23,25 @@ Action discard(int player, const char* card) {
   a.player = uint8_t(player);
   a.card = *parse_face(card, Notation::kCards);
   return a;
+}
+
+// A ruleset whose hands could not start is refused where it says so: an opening row (each
+// player discards) on a freely rearranged table, which has no discard (spec_fuzz: Rummikub
+// with pile_start: row, every hand stuck at its first step).
+TEST(Loader, AnOpeningRowWithoutDiscardsIsRefusedWithItsPlace) {
+  std::string text;
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name == "rummikub.yaml") text = std::string(f.text);
+  ASSERT_NE(text.find("\npile_start: none\n"), std::string::npos);
+  EXPECT_NO_THROW(RulesetSpec(parse_yaml(text, "rummikub.yaml").at(0), "rummikub.yaml"));
+  text.replace(text.find("\npile_start: none\n"), 18, "\npile_start: row\n");
+  try {
+    RulesetSpec spec(parse_yaml(text, "rummikub.yaml").at(0), "rummikub.yaml");
+    ADD_FAILURE() << "loaded";
+  } catch (const InputError& e) {
+    EXPECT_GT(e.mark().line, 1);
+    EXPECT_NE(std::string(e.what()).find("opening row"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Deal, Rummy500DealsSevenEachAndTurnsUpACard) {
