@@ -27,6 +27,7 @@ struct DeckRule {
   PlayerRange players;
   uint8_t decks = 1;   // copies of the 52 faces (1 or 2)
   uint8_t jokers = 0;  // jokers in all
+  int cards() const { return decks * kFaces + jokers; }
 };
 
 struct DealRule {

@@ -15,7 +15,7 @@ std::string range(PlayerRange r) {
 
 std::string deck_text(const DeckRule& d, Notation n) {
   const bool tiles = n == Notation::kTiles;
-  return std::to_string(d.decks * kFaces + d.jokers) + (tiles ? " tiles (" : " cards (") + std::to_string(d.decks) +
+  return std::to_string(d.cards()) + (tiles ? " tiles (" : " cards (") + std::to_string(d.decks) +
          (tiles ? " of each numbered tile" : d.decks > 1 ? " decks" : " deck") + ", " + std::to_string(d.jokers) + " joker" +
          (d.jokers == 1 ? "" : "s") + ")";
 }

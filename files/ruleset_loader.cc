@@ -349,7 +349,7 @@ void check_rounds_and_deals(const YamlReader& in, const YamlNode& root, RuleSet&
     for (int round = 1; round <= rounds; ++round) {
       const int cards = r.deal_size(p, round);
       if (cards == 0) in.fail(deals, "no deal for " + std::to_string(p) + " players in round " + std::to_string(round));
-      if (p * cards + 1 > d->decks * kFaces + d->jokers)
+      if (p * cards + 1 > d->cards())
         in.fail(deals, "the deal for " + std::to_string(p) + " players needs more cards than the deck has");
     }
   }

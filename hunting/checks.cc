@@ -186,7 +186,6 @@ std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* 
   if (!dealt && level_ != CheckLevel::kNone)
     return hand_starts(s, written ? model_setup(*written, *config_, catalog().meld_text()) : model_setup_of(s, *config_));
   turns_ = start_turns_ = s.turns;
-  stock_at_start_ = s.stock.size();
   model_.reset();
   if (level_ == CheckLevel::kNone) return std::nullopt;
   deal_dealer_ = dealt->dealer, deal_round_ = 1;
@@ -205,7 +204,6 @@ std::optional<Finding> Checker::hand_starts(const GameState& s, const DealInfo* 
 
 std::optional<Finding> Checker::hand_starts(const GameState& s, const ModelSetup& read) {
   turns_ = start_turns_ = s.turns;
-  stock_at_start_ = s.stock.size();
   model_.reset();
   if (level_ == CheckLevel::kNone) return std::nullopt;
   if (!read.position) return unread_setup("the setup", "the setup the engine plays", read.problem);
@@ -225,7 +223,6 @@ std::optional<Finding> Checker::books_at_start(const GameState& s) {
 
 std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlNode& written) {
   turns_ = start_turns_ = s.turns;
-  stock_at_start_ = s.stock.size();
   if (level_ == CheckLevel::kNone) return std::nullopt;
   if (!model_) return hand_starts(s, nullptr, nullptr);
   ModelSetup read = model_next_hand(*model_, written, *config_);
@@ -237,9 +234,15 @@ std::optional<Finding> Checker::next_hand_starts(const GameState& s, const YamlN
 
 namespace {
 
-// The turns a bound leaves past the stock's for the empty stock to end a hand of pass-ends
-// first: a random player facing an empty stock passes (and ends the hand) within a few.
-constexpr int kTurnsPastTheStock = 200;
+// The empty stock comes before the bound of turns only where the bound leaves the turns to
+// draw the whole deck and many more (a player facing an empty stock may take from the pile
+// instead of passing, but not for hundreds of turns on end): a ruleset whose bound is
+// shorter (spec_fuzz's, of 13 or 31 turns) ends hands by its bound, which is no finding.
+bool bound_outlasts_the_deck(const RuleSet& r, int players) {
+  constexpr int kTurnsPastTheDeck = 200;
+  const DeckRule* deck = r.deck_for(players);
+  return deck && r.max_turns >= deck->cards() + kTurnsPastTheDeck;
+}
 
 }  // namespace
 
@@ -249,7 +252,6 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   if (verdict == Refusal::kNone) {
     if (a.kind == ActionKind::kNextHand) {
       turns_ = start_turns_ = after.turns;
-      stock_at_start_ = after.stock.size();
     } else if (turn_counts(before, a, after)) {
       ++turns_;
     }
@@ -270,12 +272,8 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
     if (!diff.empty()) return finding(CheckId::kDeal, "the next hand, dealt from seed " + std::to_string(a.seed) + ", is not the contract's shuffle", "", diff);
   }
   // Turns seen played from the hand's start, not those a setup says were taken before it.
-  // The empty stock comes before the bound only where the bound leaves the turns to draw the
-  // whole stock and many more (a player facing it may take from the pile instead of passing,
-  // but not for hundreds of turns on end): a ruleset whose bound is shorter (spec_fuzz's, of
-  // 13 or 31 turns) ends hands by its bound, which is no finding.
   if (ends_hand && after.last_out == kNoPlayer && turns_ - start_turns_ >= config_->rules.max_turns &&
-      config_->rules.draw.empty_stock == EmptyStock::kPassEnds && config_->rules.max_turns >= stock_at_start_ + kTurnsPastTheStock)
+      config_->rules.draw.empty_stock == EmptyStock::kPassEnds && bound_outlasts_the_deck(config_->rules, after.num_players))
     return finding(CheckId::kTermination, "a hand that an empty stock ends reached the bound of " + std::to_string(turns_) + " turns");
   if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum) {
     int sum = 0;

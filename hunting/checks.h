@@ -209,7 +209,6 @@ class Checker {
   int deal_dealer_ = 0, deal_round_ = 1;  // of the hand being played, as the oracle side counts them
   uint64_t steps_ = 0;
   int turns_ = 0, start_turns_ = 0;
-  int stock_at_start_ = 0;  // the hand's stock when it began: the bound of turns must leave it time to run dry
 };
 
 }  // namespace meldcheck::hunt

@@ -56,7 +56,7 @@ setup:
 
 
 // A hand that the empty stock ends never reaches the bound of turns, where the bound leaves
-// the turns to draw the stock and many more; a ruleset whose bound is shorter ends its hands
+// the turns to draw the whole deck and many more; a ruleset whose bound is shorter ends its hands
 // by the bound, and that is no finding (spec_fuzz's Liverpool with a bound of 13 turns and
 // pass-ends).
 TEST(Checker, AHandEndedByABoundShorterThanItsStockIsNoTerminationFinding) {
