@@ -63,15 +63,17 @@ Attempt try_set(const MeldRules& rules, std::span<const Token> tokens, int rank)
   if (rules.set_distinct_suits && undetermined > free_suits) a.fails.add(Refusal::kSetSuits);
 
   // Canonical stand-ins: whole cards where the policy wants them and the free suits settle
-  // them; the rank alone otherwise.
+  // them; the rank alone otherwise. Where suits may repeat, no suit is left to a joker
+  // alone: only its name settles it.
+  const bool settled = undetermined == free_suits && rules.set_distinct_suits;
   bool whole_cards = false;
   switch (rules.set_standin) {
     case SetStandin::kRank: break;
     case SetStandin::kCard:
-      if (undetermined > 0 && undetermined != free_suits) a.fails.add(Refusal::kJokerStandin);
+      if (undetermined > 0 && !settled) a.fails.add(Refusal::kJokerStandin);
       whole_cards = true;
       break;
-    case SetStandin::kDetermined: whole_cards = undetermined == free_suits; break;
+    case SetStandin::kDetermined: whole_cards = settled; break;
   }
   // A rank written where the rules want a whole card says less than they need.
   if (whole_cards && rank_only_written > 0) a.fails.add(Refusal::kJokerStandin);

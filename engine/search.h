@@ -148,31 +148,35 @@ bool spare_jokers_for_naturals(TokenBuffer& buf, int n, int spare, int replaceab
   return true;
 }
 
-// Jokers with whole-card stand-ins for the free suits of a set: calls emit() once per
-// choice of `jokers` suits among the free ones (suit bits in `free_mask`).
+// Jokers with whole-card stand-ins among the suits in `suit_mask`: calls emit() once per
+// choice of `jokers` suits, each suit once (`repeat` false) or any number of times.
 template <class Emit>
-bool for_each_suit_choice(int free_mask, int jokers, int rank, TokenBuffer& buf, int n, Emit&& emit) {
+bool for_each_suit_choice(int suit_mask, int jokers, bool repeat, int rank, TokenBuffer& buf, int n, Emit&& emit) {
   if (jokers == 0) return emit(n);
   for (int s = 0; s < kSuits; ++s) {
-    if (!((free_mask >> s) & 1)) continue;
+    if (!((suit_mask >> s) & 1)) continue;
     buf[n] = Token{Face::joker(), Face::natural(s, rank)};
     // Suits in increasing order, so each choice comes once.
-    if (!for_each_suit_choice(free_mask & ~((2 << s) - 1), jokers - 1, rank, buf, n + 1, emit)) return false;
+    const int rest = suit_mask & ~(((repeat ? 1 : 2) << s) - 1);
+    if (!for_each_suit_choice(rest, jokers - 1, repeat, rank, buf, n + 1, emit)) return false;
   }
   return true;
 }
 
 // Adds `jokers` jokers to a set of `rank` whose suits in use are `used_mask`, named as the
 // stand-in policy wants them (never bare: with one natural card a set of jokers could
-// also read as a run), and emits the set.
+// also read as a run), and emits the set. Where a set's suits may repeat, a joker may be
+// any card of the rank, and nothing but its name settles which (engine/meld.cc, try_set).
 template <class Emit>
 bool emit_set_jokers(const MeldRules& rules, int used_mask, int jokers, int rank, TokenBuffer& buf, int n,
                      Emit&& emit) {
   const int free_mask = ~used_mask & 0xF;
   const int free_count = std::popcount(unsigned(free_mask));
-  if (rules.set_standin == SetStandin::kCard && jokers < free_count)
-    return for_each_suit_choice(free_mask, jokers, rank, buf, n, emit);
-  const bool whole = rules.set_standin != SetStandin::kRank && jokers == free_count;
+  if (rules.set_standin == SetStandin::kCard) {
+    if (!rules.set_distinct_suits) return for_each_suit_choice(0xF, jokers, true, rank, buf, n, emit);
+    return jokers > free_count || for_each_suit_choice(free_mask, jokers, false, rank, buf, n, emit);  // more: no set
+  }
+  const bool whole = rules.set_standin == SetStandin::kDetermined && rules.set_distinct_suits && jokers == free_count;
   for (int j = 0, s = 0; j < jokers; ++j) {
     while (whole && !((free_mask >> s) & 1)) ++s;
     buf[n + j] = Token{Face::joker(), whole ? Face::natural(s++, rank) : Face::rank_only(rank)};

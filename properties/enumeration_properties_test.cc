@@ -67,6 +67,34 @@ setup:
   EXPECT_FALSE(legal.empty());
 }
 
+// Where a set's suits may repeat, a joker laid with it may be any card of the rank, one the
+// set holds already too: whole-card stand-ins list every suit (the enumeration had offered
+// only the suits the set lacked, none for a set of all four), and settled ones the rank
+// alone, since no suit is left to the joker. spec_fuzz found a hand stuck with a freed
+// joker to lay (Liverpool, its stand-ins changed to whole cards).
+TEST(Enumeration, AJokerLaidWithASetWhoseSuitsRepeatMayBeAnyCardOfItsRank) {
+  Scenario sc = parse_scenarios(R"(name: a set of all four suits
+ruleset: liverpool
+setup:
+  players:
+    A: { hand: [JK, 5C], opened: true }
+    B: { hand: [4H], opened: true }
+    C: { hand: [4S], opened: true }
+  table:
+    - { id: m1, owner: B, cards: [10S, 10H, 10D, 10C] }
+  phase: play
+)", "t.yaml", RulesetLibrary::embedded()).at(0);
+  Action layoff;
+  layoff.kind = ActionKind::kLayoff, layoff.player = 0, layoff.meld_id = 1;
+  layoff.cards.open_group();
+  layoff.cards.add(*parse_token("JK=10S", Notation::kCards));
+  for (const SetStandin standin : {SetStandin::kCard, SetStandin::kDetermined}) {
+    sc.rules.meld.set_standin = standin;
+    EXPECT_EQ(check_action(sc.start, sc.rules, layoff), Refusal::kNone) << int(standin);
+    EXPECT_TRUE(is_listed(sc.start, sc.rules, layoff)) << int(standin);
+  }
+}
+
 RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
   const Game g = *games({}, 150, false, true);
   RC_CLASSIFY(g.boundary, "from a boundary position");
