@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "files/play_events.h"
 #include "files/ruleset_parameters.h"
@@ -472,6 +474,9 @@ struct RulesetSpec::Resolved {
   std::mutex mutex;
   std::mutex patching;  // build_patched sets patches in the tree itself
   std::map<std::pair<std::vector<std::string>, std::map<std::string, std::string>>, RuleSet> houses;
+  // The catalog as the file writes it, read once: a ruleset is built for each variant and
+  // option choice when it loads, and only a patch of the catalog itself changes it.
+  std::optional<std::pair<Catalog, std::array<int16_t, kNumRefusals>>> catalog;
 };
 
 RulesetSpec::RulesetSpec(YamlNode root, const std::string& file)
@@ -557,7 +562,7 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
             head == "variants" || head == "options") {
           YamlNode root = root_;
           set_patches(root, patches, nullptr);
-          return build(root);
+          return build(root, patches);
         }
   std::vector<std::pair<YamlNode*, YamlNode>> undo;  // each node patched, with what it held
   struct Restore {
@@ -567,7 +572,7 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
     }
   } restore{undo};
   set_patches(root_, patches, &undo);
-  return build(root_);
+  return build(root_, patches);
 }
 
 RuleSet RulesetSpec::resolve(const std::vector<std::string>& variants,
@@ -605,13 +610,24 @@ RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
   return build_patched(patches);
 }
 
-RuleSet RulesetSpec::build(const YamlNode& root) const {
+RuleSet RulesetSpec::build(const YamlNode& root, const std::vector<const YamlNode*>& patches) const {
   YamlReader in(file_);
   RuleSet r;
   r.id = id_;
   read_parameters(in, root, r);
   check_rounds_and_deals(in, root, r);
-  read_catalog(in, root, variant_patch_, r);
+  const bool catalog_patched = std::any_of(patches.begin(), patches.end(), [](const YamlNode* patch) {
+    return std::any_of(patch->entries.begin(), patch->entries.end(), [](const YamlEntry& e) {
+      return std::string_view(e.first.scalar).substr(0, e.first.scalar.find('.')) == "catalog";
+    });
+  });
+  auto& kept = resolved_->catalog;  // build_patched's lock is held
+  if (catalog_patched || !kept) {
+    read_catalog(in, root, variant_patch_, r);
+    if (!catalog_patched) kept.emplace(r.catalog, r.clause_of);
+  } else {
+    std::tie(r.catalog, r.clause_of) = *kept;
+  }
   return r;
 }
 

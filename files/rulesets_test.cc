@@ -44,6 +44,26 @@ TEST(Loader, AnOpeningRowWithoutDiscardsIsRefusedWithItsPlace) {
   }
 }
 
+// The catalog is read once a ruleset, for all its variants and options, but for one whose
+// patch sets the catalog itself: that house has the catalog it sets.
+TEST(Loader, AVariantThatSetsTheCatalogHasItsOwn) {
+  std::string text;
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name == "rummy500.yaml") text = std::string(f.text);
+  YamlNode root = parse_yaml(text, "rummy500.yaml").at(0);
+  YamlNode variant = parse_yaml("id: own-catalog\ntext: t\ntext_sv: t\nset: { catalog: [] }\n", "v.yaml").at(0);
+  YamlNode& catalog = variant.entries.back().second.entries.at(0).second;
+  catalog = *root.find("catalog");
+  for (YamlEntry& e : catalog.items.at(0).entries)
+    if (e.first.scalar == "text") e.second.scalar = "the variant's own words";
+  for (YamlEntry& e : root.entries)
+    if (e.first.scalar == "variants") e.second.items.push_back(variant);
+  const RulesetSpec spec(root, "rummy500.yaml");
+  EXPECT_EQ(spec.resolve({"own-catalog"}, {}).catalog[0].text, "the variant's own words");
+  EXPECT_NE(spec.resolve({}, {}).catalog[0].text, "the variant's own words");
+  EXPECT_NE(spec.base().catalog[0].text, "the variant's own words");
+}
+
 TEST(Deal, Rummy500DealsSevenEachAndTurnsUpACard) {
   const RuleSet& r = rules("rummy500");
   GameState s = new_match(r, 4, 7, 3);
