@@ -42,8 +42,8 @@ class PlayedMatch {
       : config_(config), s_(new_match(config.rules, players, 1, players - 1)) {}
 
   // Position `i` (1-based), or the last one of a match that ended before it; nullptr when
-  // the match ended at once.
-  const Played* position(size_t i) {
+  // the match ended at once. The model reads it with the house's meld text.
+  const Played* position(size_t i, const oracle::MeldText& text) {
     while (kept_.size() < i && !ended_) {
       for (int step = 0; step < kStepsApart && !ended_; ++step) {
         const RuleSet& rules = config_.rules;
@@ -55,7 +55,7 @@ class PlayedMatch {
     }
     if (kept_.empty()) return nullptr;
     Played& p = kept_[std::min(i, kept_.size()) - 1];
-    if (!p.read) p.read = hunt::model_setup(setup_node(p.state, config_.rules), config_);
+    if (!p.read) p.read = hunt::model_setup(setup_node(p.state, config_.rules), config_, text);
     return &p;
   }
 
@@ -81,7 +81,7 @@ const Played* played_position(const Chosen& c, size_t i) {
     if (made.size() >= kMatchesKept) made.clear();
     it = made.try_emplace(std::move(key), *c.config, c.players).first;
   }
-  return it->second.position(i);
+  return it->second.position(i, c.oracle->meld_text());
 }
 
 // The kinds of action a step may take, by where the turn is.
@@ -135,6 +135,7 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
   if (auto f = played ? checker.hand_starts(s, *played->read) : checker.hand_starts(s, &dealt)) return failed(*f, s);
   RandomPlayer player(game.play_seed);
   std::vector<Action> legal;
+  legal.reserve(64);  // the actions of one kind: one allocation, not one each time the list doubles
   for (int steps = 0; in.remaining_bytes() > 0 && steps < most_steps && !s.game_over; ++steps) {
     if (solver_bound(s, rules)) break;
     const bool listed = in.ConsumeBool();

@@ -329,15 +329,15 @@ std::optional<Finding> Checker::conserved(const Step& step) {
 
 std::optional<Finding> Checker::refusal_changes_nothing(const Step& step) {
   if (step.verdict == Refusal::kNone) return std::nullopt;
-  const std::string id = config_->rules.rule_id(step.verdict);
+  const auto id = [&] { return config_->rules.rule_id(step.verdict); };  // written only in a finding
   if (const char* part = state_difference(step.after, step.before)) {
-    Finding f = finding(CheckId::kRefusal, "refused with " + id + " but changed the state (" + part + ")");
+    Finding f = finding(CheckId::kRefusal, "refused with " + id() + " but changed the state (" + part + ")");
     f.about = std::string("changed ") + part;
     return f;
   }
-  if (hash_state(step.after) != hash_state(step.before)) return finding(CheckId::kRefusal, "refused with " + id + " but changed the hash");
-  if (id.find("/unmapped.") != std::string::npos)
-    return finding(CheckId::kRefusal, "refused with " + id + ", which no clause of the catalog names", "reject");
+  if (hash_state(step.after) != hash_state(step.before)) return finding(CheckId::kRefusal, "refused with " + id() + " but changed the hash");
+  if (config_->rules.clause_of[size_t(step.verdict)] < 0 && !is_core_refusal(step.verdict))
+    return finding(CheckId::kRefusal, "refused with " + id() + ", which no clause of the catalog names", "reject");
   if (model_)
     if (auto f = catalog_verdict(step.a, step.verdict)) return f;
   return std::nullopt;
