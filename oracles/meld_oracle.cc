@@ -21,38 +21,43 @@ bool is_set(const MeldDefinition& d, const Faces& cards) {
   return true;
 }
 
+// The most cards a run can hold: each value from 1 to 14 once.
+constexpr size_t kLongestRun = 14;
+
 // Consecutive values, each once: the cards of a run read with each ace as 1 or as 14.
-bool consecutive(std::vector<int> values) {
-  std::sort(values.begin(), values.end());
-  for (size_t i = 1; i < values.size(); ++i)
+bool consecutive(std::array<int, kLongestRun> values, size_t n) {
+  std::sort(values.begin(), values.begin() + n);
+  for (size_t i = 1; i < n; ++i)
     if (values[i] != values[i - 1] + 1) return false;
   return true;
 }
 
 bool is_run(const MeldDefinition& d, const Faces& cards, bool building) {
-  if (cards.size() < 3) return false;
+  const size_t n = cards.size();
+  if (n < 3 || n > kLongestRun) return false;
   for (const Face& f : cards)
     if (f.suit() != cards[0].suit()) return false;
   // Every way of reading each ace as 1 or (where allowed) 14.
-  std::vector<int> aces;
-  std::vector<int> values;
-  for (size_t i = 0; i < cards.size(); ++i) {
-    values.push_back(cards[i].rank());
-    if (cards[i].rank() == 1) aces.push_back(int(i));
+  std::array<int, kLongestRun> values{};
+  std::array<size_t, kLongestRun> aces{};
+  size_t ace_count = 0;
+  for (size_t i = 0; i < n; ++i) {
+    values[i] = cards[i].rank();
+    if (cards[i].rank() == 1) aces[ace_count++] = i;
   }
-  for (uint32_t high = 0; high < (1u << aces.size()); ++high) {
+  for (uint32_t high = 0; high < (1u << ace_count); ++high) {
     if (high != 0 && !d.ace_high) break;
-    std::vector<int> v = values;
-    for (size_t k = 0; k < aces.size(); ++k)
-      if ((high >> k) & 1) v[size_t(aces[k])] = 14;
-    if (consecutive(v)) return true;
+    std::array<int, kLongestRun> v = values;
+    for (size_t k = 0; k < ace_count; ++k)
+      if ((high >> k) & 1) v[aces[k]] = 14;
+    if (consecutive(v, n)) return true;
   }
   // Round the corner: K-A-2 in one run, the ace both 1 and 14; no rank twice.
   if (!(building ? d.corner_building : d.corner_melding)) return false;
-  std::vector<bool> present(14, false);
-  for (int v : values) {
-    if (present[size_t(v)]) return false;
-    present[size_t(v)] = true;
+  std::array<bool, 14> present{};
+  for (size_t i = 0; i < n; ++i) {
+    if (present[size_t(values[i])]) return false;
+    present[size_t(values[i])] = true;
   }
   if (!present[13] || !present[1] || !present[2]) return false;
   // The ranks form one arc of the 13-cycle: exactly one gap in the cycle.
