@@ -59,9 +59,11 @@ struct Table {
   };
   uint8_t count = 0;
 
+  // noexcept: what holds a state (a scenario with its steps, a case with its actions) then
+  // moves where a vector of them grows, rather than being copied with all it owns.
   Table() {}
-  Table(const Table& o) : count(o.count) { std::copy_n(o.melds.begin(), count, melds.begin()); }
-  Table& operator=(const Table& o) {
+  Table(const Table& o) noexcept : count(o.count) { std::copy_n(o.melds.begin(), count, melds.begin()); }
+  Table& operator=(const Table& o) noexcept {
     count = o.count;
     std::copy_n(o.melds.begin(), count, melds.begin());
     return *this;

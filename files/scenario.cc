@@ -973,6 +973,7 @@ Scenario read_scenario(const YamlNode& doc, const std::string& file, const Rules
   sc.names = in.names();
   if (const YamlNode* steps = doc.find("steps")) {
     in.expect_seq(*steps, "steps");
+    sc.steps.reserve(steps->items.size());
     for (size_t i = 0; i < steps->items.size(); ++i) sc.steps.push_back(read_step(in, steps->items[i], library, int(i)));
   }
   if (const YamlNode* e = doc.find("expect")) sc.expect = read_expect(in, *e);

@@ -16,9 +16,9 @@ std::shared_ptr<const Config> scenario_config(const Scenario& sc, const RulesetL
 }
 
 std::vector<Case> scenario_cases(const Scenario& sc, const std::shared_ptr<const Config>& config,
-                                 std::optional<DealInfo> deal, const YamlNode* doc) {
+                                 std::optional<DealInfo> deal, std::shared_ptr<const YamlNode> doc) {
   const RuleSet& r = config->rules;
-  auto written = [](const YamlNode* n) { return n ? std::make_shared<const YamlNode>(*n) : nullptr; };
+  auto written = [&](const YamlNode* n) { return n ? std::shared_ptr<const YamlNode>(doc, n) : nullptr; };
   const YamlNode* steps = doc ? doc->find("steps") : nullptr;
   std::vector<Case> cases;
   cases.push_back(Case{.config = config,
@@ -73,15 +73,16 @@ std::vector<ScenarioCases> parse_cases(std::string_view text, const std::string&
 }
 
 std::vector<ScenarioCases> parse_cases(std::vector<YamlNode> docs, const std::string& file, const RulesetLibrary& library) {
-  const ScenarioFile read(std::move(docs), file, library);
-  const std::vector<Scenario>& scenarios = read.scenarios();
+  // Shared with the cases, which point into its documents for their setups as written.
+  const auto read = std::make_shared<const ScenarioFile>(std::move(docs), file, library);
+  const std::vector<Scenario>& scenarios = read->scenarios();
   // The documents too, for what a Scenario does not keep: whether it was dealt.
   std::vector<ScenarioCases> out;
   size_t next = 0;
-  for (const YamlNode& doc : read.docs()) {
+  for (const YamlNode& doc : read->docs()) {
     if (doc.is_null()) continue;  // parse_scenarios skips these too
     const Scenario& sc = scenarios.at(next++);
-    out.push_back({sc.name, scenario_cases(sc, scenario_config(sc, library), deal_of(doc, sc), &doc)});
+    out.push_back({sc.name, scenario_cases(sc, scenario_config(sc, library), deal_of(doc, sc), {read, &doc})});
   }
   return out;
 }

@@ -24,9 +24,10 @@ std::shared_ptr<const Config> scenario_config(const Scenario& sc, const RulesetL
 // no engine action: accepted, it ends one case and the next starts from the hand it set
 // up; refused, it stays in its case as the plain `next_hand`, which the engine refuses
 // alike. The first case starts from the scenario's start, dealt by `deal` when given.
-// With `doc` (the scenario as written) each case keeps its setup as written.
+// With `doc` (the scenario as written, kept by the pointer) each case keeps its setup as
+// written: a pointer into the document, which it keeps too.
 std::vector<Case> scenario_cases(const Scenario& sc, const std::shared_ptr<const Config>& config,
-                                 std::optional<DealInfo> deal = std::nullopt, const YamlNode* doc = nullptr);
+                                 std::optional<DealInfo> deal = std::nullopt, std::shared_ptr<const YamlNode> doc = nullptr);
 
 // Starts `checker` on a case of a scenario whose cases it checks in order: from the case's
 // deal, or the setup as written (a next hand carried over from the hand the checker played).
