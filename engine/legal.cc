@@ -242,17 +242,20 @@ namespace {
 // order its cards are written in.
 std::vector<std::pair<MeldKind, std::vector<uint8_t>>> group_shapes(const RuleSet& r, const Action& a) {
   std::vector<std::pair<MeldKind, std::vector<uint8_t>>> out;
+  out.reserve(size_t(a.cards.groups()));  // each list made at its size: a comparison of actions runs for every one listed
   for (int g = 0; g < a.cards.groups(); ++g) {
     Formed f;
     if (!form_meld(r.meld, a.cards.group(g), MeldContext::kMelding, f).empty() &&
         !form_meld(r.meld, a.cards.group(g), MeldContext::kBuilding, f).empty()) {
-      out.push_back({MeldKind::kSet, {}});  // not a meld: compared by its cards below
-      for (const Token& t : a.cards.group(g)) out.back().second.push_back(t.face.code()), out.back().second.push_back(t.standin.code());
+      std::vector<uint8_t>& cards = out.emplace_back(MeldKind::kSet, std::vector<uint8_t>()).second;  // not a meld: compared by its cards
+      cards.reserve(2 * a.cards.group(g).size());
+      for (const Token& t : a.cards.group(g)) cards.push_back(t.face.code()), cards.push_back(t.standin.code());
       continue;
     }
-    std::vector<uint8_t> key = {f.shape.start, uint8_t(f.shape.joker_mask), uint8_t(f.shape.joker_mask >> 8)};
+    std::vector<uint8_t>& key = out.emplace_back(f.shape.kind, std::vector<uint8_t>()).second;
+    key.reserve(3 + size_t(f.shape.size));
+    key = {f.shape.start, uint8_t(f.shape.joker_mask), uint8_t(f.shape.joker_mask >> 8)};
     for (int i = 0; i < f.shape.size; ++i) key.push_back(f.shape.faces[i].code());
-    out.push_back({f.shape.kind, key});
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -261,6 +264,7 @@ std::vector<std::pair<MeldKind, std::vector<uint8_t>>> group_shapes(const RuleSe
 bool same_tokens(std::span<const Token> a, std::span<const Token> b) {
   if (a.size() != b.size()) return false;
   std::vector<std::pair<uint8_t, uint8_t>> x, y;
+  x.reserve(a.size()), y.reserve(b.size());
   for (const Token& t : a) x.push_back({t.face.code(), t.standin.code()});
   for (const Token& t : b) y.push_back({t.face.code(), t.standin.code()});
   std::sort(x.begin(), x.end());
