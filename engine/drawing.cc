@@ -73,7 +73,9 @@ void play_take(GameState& s, const RuleSet& r, const Action& a) {
   s.turn = {};
   if (t.owed) s.turn.must_use = t.deepest;
   if (t.n == 1 && d.lone_taken_card_no_discard) s.turn.no_discard = t.deepest;
-  if (t.whole && d.whole_pile.meld_due) {
+  // The whole pile's rules are those of a pile taken whole or by its top card alone; where
+  // any depth may be taken, a take of every card is a deep take like the others.
+  if (t.whole && d.take_sizes == TakeSizes::kTopOrAll && d.whole_pile.meld_due) {
     if (meld_possible_with(s, r, p, pool, t.cards, d.whole_pile.layoff_counts)) {
       s.turn.pile_meld_due = t.cards;
     } else {  // the penalty is entered at once, and the cards stay in hand

@@ -9,6 +9,7 @@
 #include "engine/position.h"
 #include "engine/random_play.h"
 #include "files/ruleset_loader.h"
+#include "files/scenario.h"
 #include "files/spec_files.h"
 #include "files/yaml_doc.h"
 
@@ -62,6 +63,35 @@ TEST(Loader, AVariantThatSetsTheCatalogHasItsOwn) {
   EXPECT_EQ(spec.resolve({"own-catalog"}, {}).catalog[0].text, "the variant's own words");
   EXPECT_NE(spec.resolve({}, {}).catalog[0].text, "the variant's own words");
   EXPECT_NE(spec.base().catalog[0].text, "the variant's own words");
+}
+
+// The whole pile's rules (a meld due with its cards, a penalty when none can be made) are
+// the top-or-all take's: where any depth may be taken, a take of every card is a deep take,
+// and the ruleset's clauses (engine/ruleset.cc, reachable_checks) name no pile meld due.
+// spec_fuzz found a refusal no clause named: femhundra-rummy's takes changed to any depth.
+TEST(Apply, AWholePileTakenWhereAnyDepthMayBeOwesNoPileMeld) {
+  // The deepest card (7H) melds at once with the hand: 5H 6H 7H.
+  Scenario sc = parse_scenarios(R"(name: the whole pile by depth
+ruleset: rummy500
+setup:
+  players:
+    A: { hand: [5H, 6H] }
+    B: { hand: [4C] }
+  stock: [9D, 10D]
+  discard: [7H, 2S]
+  rest: out
+)", "t.yaml", RulesetLibrary::embedded()).at(0);
+  RuleSet& r = sc.rules;
+  ASSERT_EQ(r.draw.take_sizes, TakeSizes::kAny);
+  r.draw.whole_pile.meld_due = true;
+  r.draw.whole_pile.unmeldable_penalty = -50;
+  EXPECT_FALSE(r.reachable_checks().has(Refusal::kPileMeldDue));
+  Action take;
+  take.kind = ActionKind::kTake, take.player = 0, take.take.kind = TakeSpec::Kind::kCount, take.take.count = 2;
+  GameState s = sc.start;
+  ASSERT_EQ(apply(s, r, take), Refusal::kNone);
+  EXPECT_TRUE(s.turn.pile_meld_due.empty());
+  EXPECT_EQ(s.players[0].penalty, 0);
 }
 
 TEST(Deal, Rummy500DealsSevenEachAndTurnsUpACard) {
