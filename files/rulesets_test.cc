@@ -94,6 +94,57 @@ setup:
   EXPECT_EQ(s.players[0].penalty, 0);
 }
 
+// Every check a house can raise names a clause, in any mix of variants and choices, not only
+// for each variant or choice alone: here only two options together deal jokers, and with them
+// the swap refusal, which no clause lists any more. The file loads (each choice alone is
+// jokerless); the mix is refused with its place when resolved. spec_fuzz found the mix
+// playing, its refusal named by no clause.
+TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
+  std::string text;
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name == "rummy500.yaml") text = std::string(f.text);
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"      this-turn: {}\n", "      this-turn: { deck.jokers_per_deck: 0 }\n"},
+           {"      low-or-high: {}\n", "      low-or-high: { deck.jokers_per_deck: 0 }\n"},
+           {"    checks: [swap-not-allowed]\n", ""}}) {
+    ASSERT_NE(text.find(from), std::string::npos) << from;
+    text.replace(text.find(from), from.size(), to);
+  }
+  const RulesetSpec spec(parse_yaml(text, "rummy500.yaml").at(0), "rummy500.yaml");
+  EXPECT_NO_THROW(spec.resolve({}, {{"deep-card-when", "first-play"}}));
+  try {
+    spec.resolve({}, {{"deep-card-when", "first-play"}, {"ace-runs", "round-the-corner"}});
+    ADD_FAILURE() << "resolved";
+  } catch (const InputError& e) {
+    EXPECT_GE(e.mark().line, 1);
+    EXPECT_NE(std::string(e.what()).find("swap-not-allowed"), std::string::npos) << e.what();
+  }
+}
+
+// Every house of the built-in rulesets resolves: each mix of variants with each choice of
+// every option.
+TEST(Loader, EveryHouseOfTheBuiltInRulesetsResolves) {
+  for (const auto& spec : RulesetLibrary::embedded().all()) {
+    const size_t mixes = size_t(1) << spec->variants().size();
+    for (size_t mask = 0; mask < mixes; ++mask) {
+      std::vector<std::string> variants;
+      for (size_t i = 0; i < spec->variants().size(); ++i)
+        if ((mask >> i) & 1) variants.push_back(spec->variants()[i].id);
+      std::vector<size_t> choice(spec->options().size(), 0);
+      for (bool more = true; more;) {
+        std::map<std::string, std::string> options;
+        for (size_t o = 0; o < choice.size(); ++o) options[spec->options()[o].id] = spec->options()[o].choices[choice[o]];
+        EXPECT_NO_THROW(spec->resolve(variants, options)) << spec->id() << " variants " << mask;
+        more = false;
+        for (size_t o = 0; o < choice.size() && !more; ++o) {
+          more = ++choice[o] < spec->options()[o].choices.size();
+          if (!more) choice[o] = 0;
+        }
+      }
+    }
+  }
+}
+
 TEST(Deal, Rummy500DealsSevenEachAndTurnsUpACard) {
   const RuleSet& r = rules("rummy500");
   GameState s = new_match(r, 4, 7, 3);

@@ -60,7 +60,8 @@ void known_id(YamlNode& root) {
 }
 
 // A variant mix and option choices picked by the hash; the ruleset's base when the mix does
-// not resolve (a loaded ruleset vouches for each variant alone, not for every mix).
+// not resolve (a loaded ruleset vouches for each variant and choice alone; a mix, when it is
+// resolved: one that makes a check no clause names reachable is refused then).
 std::shared_ptr<hunt::Config> choose(const RulesetSpec& spec, SplitMix64& mix, Found& found) {
   auto c = std::make_shared<hunt::Config>();
   c->ruleset = spec.id();
