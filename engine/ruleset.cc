@@ -49,6 +49,10 @@ std::string RuleSet::rule_id(Refusal c) const {
   return id + "/unmapped." + std::string(refusal_name(c));
 }
 
+bool RuleSet::names_no_clause(Refusal c) const {
+  return c != Refusal::kNone && !is_core_refusal(c) && clause_of[int(c)] < 0;
+}
+
 Refusal RuleSet::first_failure(RefusalMask failed) const {
   Refusal best = Refusal::kNone;
   int best_rank = 1 << 30;

@@ -333,6 +333,8 @@ struct RuleSet {
   int deal_size(int players, int round) const;
   // The rule id a refusal names: the catalog clause, or core/<check> for core checks.
   std::string rule_id(Refusal c) const;
+  // A refusal that is neither core nor named by a catalog clause: a defect of the ruleset.
+  bool names_no_clause(Refusal c) const;
   // The catalog clause of a rule id, or nullptr.
   const Clause* clause(const std::string& rule_id) const;
   // Of the failed checks, the one whose clause comes first in the catalog.

@@ -607,7 +607,7 @@ RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
   // jokers only when two options agree, its swap refusal named by no clause).
   const RefusalMask reach = r.reachable_checks();
   for (int c = 1; c < kNumRefusals; ++c)
-    if (reach.has(Refusal(c)) && !is_core_refusal(Refusal(c)) && r.clause_of[c] < 0) {
+    if (reach.has(Refusal(c)) && r.names_no_clause(Refusal(c))) {
       std::string context;
       for (const std::string& v : variants) context += std::string(context.empty() ? "" : ", ") + "variant " + v;
       for (const auto& [id, choice] : options) context += std::string(context.empty() ? "" : ", ") + "option " + id + ": " + choice;

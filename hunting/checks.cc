@@ -336,7 +336,7 @@ std::optional<Finding> Checker::refusal_changes_nothing(const Step& step) {
     return f;
   }
   if (hash_state(step.after) != hash_state(step.before)) return finding(CheckId::kRefusal, "refused with " + id() + " but changed the hash");
-  if (config_->rules.clause_of[size_t(step.verdict)] < 0 && !is_core_refusal(step.verdict))
+  if (config_->rules.names_no_clause(step.verdict))
     return finding(CheckId::kRefusal, "refused with " + id() + ", which no clause of the catalog names", "reject");
   if (model_)
     if (auto f = catalog_verdict(step.a, step.verdict)) return f;
