@@ -84,28 +84,6 @@ const Played* played_position(const Chosen& c, size_t i) {
   return it->second.position(i, c.oracle->meld_text());
 }
 
-// The kinds of action a step may take, by where the turn is.
-constexpr ActionKind kDrawKinds[] = {ActionKind::kDraw, ActionKind::kTake, ActionKind::kArrange,
-                                     ActionKind::kTimeout, ActionKind::kPass, ActionKind::kClaim};
-constexpr ActionKind kPlayKinds[] = {ActionKind::kMeld, ActionKind::kLayoff, ActionKind::kSwap,
-                                     ActionKind::kDiscard, ActionKind::kPass, ActionKind::kClaim};
-
-// The legal actions of a kind the bytes name, or of the next kind that has some: the
-// enumeration searches only for what the step will take (its cost is in the melds a hand
-// holds and the places a Rummikub table has for a tile), the enumeration in full only
-// after a hand's end and in the opening row.
-void list_some(FuzzedDataProvider& in, const GameState& s, const RuleSet& rules, std::vector<Action>& legal) {
-  std::span<const ActionKind> kinds;
-  if (!s.hand_over && s.phase == Phase::kDraw) kinds = kDrawKinds;
-  if (!s.hand_over && s.phase == Phase::kPlay) kinds = kPlayKinds;
-  if (kinds.empty()) return quick_legal_actions(s, rules, legal);
-  const size_t first = in.ConsumeIntegralInRange<size_t>(0, kinds.size() - 1);
-  for (size_t i = 0; i < kinds.size(); ++i) {
-    quick_legal_actions(s, rules, legal, ActionKinds::only(kinds[(first + i) % kinds.size()]));
-    if (!legal.empty()) return;
-  }
-}
-
 }  // namespace
 
 Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up, int most_steps) {
@@ -141,7 +119,7 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
     const bool listed = in.ConsumeBool();
     Action a;
     if (listed || made_up == MadeUp::kNear) {
-      list_some(in, s, rules, legal);
+      list_some(s, rules, legal, [&](size_t kinds) { return in.ConsumeIntegralInRange<size_t>(0, kinds - 1); });
       if (legal.empty()) {
         if (auto f = checker.stuck(s)) return failed(*f, s);
         break;

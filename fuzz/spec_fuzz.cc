@@ -8,6 +8,7 @@
 
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "fuzz/driven_play.h"
 #include "fuzz/targets.h"
 #include "fuzz/tree_input.h"
 #include "hunting/checks.h"
@@ -117,12 +118,13 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
   const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
   if (auto f = checker.hand_starts(s, &dealt)) return failed(*f, s);
 
-  // Mostly a listed action, sometimes an arbitrary one, which must be refused cleanly.
+  // Mostly a listed action (of a kind picked first, as in play_fuzz), sometimes an
+  // arbitrary one, which must be refused cleanly.
   RandomPlayer player(game.play_seed);
   std::vector<Action> legal;
   auto next_action = [&](bool listed) -> std::optional<Action> {
     if (!listed) return player.arbitrary(s, rules);
-    quick_legal_actions(s, rules, legal);
+    list_some(s, rules, legal, [&](size_t kinds) { return player.next() % kinds; });
     if (legal.empty()) return std::nullopt;
     return legal[player.next() % legal.size()];
   };
