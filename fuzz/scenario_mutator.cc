@@ -1,5 +1,6 @@
 #include "fuzz/scenario_mutator.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -113,10 +114,32 @@ size_t start_again(uint8_t* data, size_t size, size_t max_size, unsigned seed, s
   return put(data, size, max_size, replacement);
 }
 
+// A ruleset's prose (the texts and resolutions of its clauses, variants and options, in
+// either language; not the sources, which the loader holds to a form), each put as a word: the loader reads them as any text and nothing
+// plays by them, but they were most of an input's bytes and of the strings copied,
+// encoded and read on every input. A finding's ruleset shows its prose as this word.
+constexpr std::string_view kProse = "prose";
+
+void drop_prose(YamlNode& n) {
+  static constexpr std::string_view kProseKeys[] = {"text", "text_sv", "resolution", "resolution_sv"};
+  for (YamlEntry& e : n.entries) {
+    if (e.second.is_scalar() && std::find(std::begin(kProseKeys), std::end(kProseKeys), e.first.scalar) != std::end(kProseKeys))
+      e.second.scalar = kProse, e.second.quoted = false;
+    drop_prose(e.second);
+  }
+  for (YamlNode& i : n.items) drop_prose(i);
+}
+
+void drop_prose(std::vector<YamlNode>& docs) {
+  for (YamlNode& d : docs) drop_prose(d);
+}
+
 // The input's documents (fuzz/tree_input.h), a few draws of a change to them, the first that
 // changes the input and fits wins, written as the encoding; else the input unchanged.
+// Documents read from text first go through `from_text`.
 size_t mutate_with(uint8_t* data, size_t size, size_t max_size, unsigned seed,
-                   bool (*mutate)(std::vector<YamlNode>&, unsigned), std::string_view replacement) {
+                   bool (*mutate)(std::vector<YamlNode>&, unsigned), std::string_view replacement,
+                   void (*from_text)(std::vector<YamlNode>&) = nullptr) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   std::optional<std::vector<YamlNode>> docs;
   try {
@@ -124,6 +147,7 @@ size_t mutate_with(uint8_t* data, size_t size, size_t max_size, unsigned seed,
   } catch (const InputError&) {
   }
   if (!docs) return start_again(data, size, max_size, seed, replacement);
+  if (from_text && !is_encoded(bytes)) from_text(*docs);
   // The documents are changed only by a draw that succeeds; one whose result is the input
   // again, or too long, is changed further by the next.
   for (unsigned attempt = 0; attempt < 4; ++attempt) {
@@ -153,7 +177,11 @@ const std::vector<std::string>& encoded_specs() {
   static const std::vector<std::string> all = [] {
     std::vector<std::string> out;
     for (const EmbeddedFile& f : spec_files())
-      if (f.name.ends_with(".yaml")) out.push_back(encode_docs(parse_yaml(f.text, std::string(f.name))));
+      if (f.name.ends_with(".yaml")) {
+        std::vector<YamlNode> docs = parse_yaml(f.text, std::string(f.name));
+        drop_prose(docs);
+        out.push_back(encode_docs(docs));
+      }
     return out;
   }();
   return all;
@@ -168,7 +196,7 @@ size_t mutate_scenario(uint8_t* data, size_t size, size_t max_size, unsigned see
 }
 
 size_t mutate_spec(uint8_t* data, size_t size, size_t max_size, unsigned seed) {
-  return mutate_with(data, size, max_size, seed, mutate_spec_docs, encoded(encoded_specs(), seed / 2));
+  return mutate_with(data, size, max_size, seed, mutate_spec_docs, encoded(encoded_specs(), seed / 2), drop_prose);
 }
 
 }  // namespace meldcheck::fuzz
