@@ -219,9 +219,7 @@ void YamlReader::expect_map(const YamlNode& n, std::initializer_list<std::string
 void YamlReader::expect_map(const YamlNode& n, std::span<const std::string_view> allowed, std::string_view what) const {
   expect_map(n, what);
   for (const auto& [k, v] : n.entries) {
-    bool ok = false;
-    for (std::string_view a : allowed) ok |= k.scalar == a;
-    if (!ok) {
+    if (std::find(allowed.begin(), allowed.end(), std::string_view(k.scalar)) == allowed.end()) {
       std::string list;
       for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
       fail(k, "unknown key '" + k.scalar + "' in " + std::string(what) + " (expected one of: " + list + ")");
