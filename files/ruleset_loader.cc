@@ -164,6 +164,7 @@ void read_value(const YamlReader& in, const YamlNode& deck, Decks, std::string_v
   const int jokers_per_deck = int(in.integer(in.require(deck, "jokers_per_deck"), 0, 4, "jokers_per_deck"));
   const YamlNode& decks = in.require(deck, "decks");
   in.expect_seq(decks, "decks");
+  rules.clear();
   for (const YamlNode& d : decks.items) {
     in.expect_map(d, {"players", "decks"}, "a deck rule");
     DeckRule rule;
@@ -182,6 +183,7 @@ void write_value(Decks, std::string_view key, const std::vector<DeckRule>& rules
 
 void read_value(const YamlReader& in, const YamlNode& deals, Deals, std::string_view, std::vector<DealRule>& rules) {
   in.expect_seq(deals, "deal");
+  rules.clear();
   for (const YamlNode& d : deals.items) {
     in.expect_map(d, {"players", "rounds", "cards"}, "a deal rule");
     DealRule rule;
@@ -230,6 +232,7 @@ void write_value(Contracts, std::string_view key, const std::vector<ContractRoun
 
 void read_value(const YamlReader& in, const YamlNode& n, AceTable, std::string_view what, Scoring& s) {
   s.table_ace_by_place = true;
+  s.ace_table = {};
   each_entry(in, n, {"in_set", "low", "high", "corner", "corner_to_three"}, what, [&](const std::string& k, const YamlNode& v) {
     int16_t x = int16_t(in.integer(v, -1000, 1000, k));
     if (k == "in_set") s.ace_table.in_set = x;
@@ -467,6 +470,42 @@ YamlNode* find_path(YamlNode& root, const std::string& path) {
   return n;
 }
 
+// The parameter a patch's path sets: the one it names, or the one whose value holds what it
+// names (deck.jokers_per_deck is the deck's); nullptr for a section or anything else.
+const Parameter* parameter_of(std::string_view path) {
+  for (const Parameter& p : kParameters)
+    if (path.starts_with(p.key) && (path.size() == p.key.size() || path[p.key.size()] == '.')) return &p;
+  return nullptr;
+}
+
+// A house whose patches each set a parameter, or a part of one's value, read as the base
+// with those parameters read again from the patched tree, and those the base's own patches
+// (the options' defaults) set: the rest of the tree reads as it did for the base, and each
+// codec sets its parameter whole, so this is what reading the whole tree gives, for a
+// parameter's worth of reading. nullopt when a patch sets more (a section, the catalog):
+// that house is read whole.
+std::optional<RuleSet> read_patched_parameters(const YamlReader& in, const RuleSet& base,
+                                               const std::vector<const YamlNode*>& base_patches, YamlNode& root,
+                                               const std::vector<const YamlNode*>& patches) {
+  std::vector<const Parameter*> changed;
+  for (const auto* list : {&patches, &base_patches})
+    for (const YamlNode* patch : *list)
+      for (const YamlEntry& e : patch->entries) {
+        const Parameter* p = parameter_of(e.first.scalar);
+        if (!p) return std::nullopt;
+        changed.push_back(p);
+      }
+  RuleSet r = base;
+  for (const Parameter& p : kParameters)  // in the list's order, as read_parameters reads them
+    if (std::find(changed.begin(), changed.end(), &p) != changed.end()) {
+      const YamlNode* n = find_path(root, std::string(p.key));
+      if (!n) return std::nullopt;
+      p.read(in, *n, r);
+    }
+  check_rounds_and_deals(in, root, r);
+  return r;
+}
+
 }  // namespace
 
 struct RulesetSpec::Resolved {
@@ -524,6 +563,8 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file)
   // Every house vouches for itself when resolved (resolve_now); the file is held to the
   // base, each variant alone and each option choice alone when it loads.
   base_ = resolve_now({}, {});
+  for (const OptionInfo& o : options_) default_patches_.push_back(option_patch_.at(o.id).at(o.default_choice));
+  base_read_ = true;
   for (const VariantInfo& v : variants_) resolve_now({v.id}, {});
   for (const OptionInfo& o : options_)
     for (const std::string& c : o.choices) resolve_now({}, {{o.id, c}});
@@ -566,6 +607,8 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
     }
   } restore{undo};
   set_patches(root_, patches, &undo);
+  if (base_read_)
+    if (std::optional<RuleSet> r = read_patched_parameters(YamlReader(file_), base_, default_patches_, root_, patches)) return std::move(*r);
   return build(root_, patches);
 }
 

@@ -51,6 +51,10 @@ class RulesetSpec {
   std::string id_, file_, source_;
   mutable YamlNode root_;  // build_patched sets patches in it and takes them out again
   RuleSet base_;
+  // A house whose patches set parameters alone is read from the base (build_patched), once
+  // the base is read with these, the options' default choices.
+  bool base_read_ = false;
+  std::vector<const YamlNode*> default_patches_;
   std::vector<VariantInfo> variants_;
   std::vector<OptionInfo> options_;
   std::map<std::string, const YamlNode*> variant_patch_;

@@ -123,26 +123,77 @@ TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
 
 // Every house of the built-in rulesets resolves: each mix of variants with each choice of
 // every option.
-TEST(Loader, EveryHouseOfTheBuiltInRulesetsResolves) {
-  for (const auto& spec : RulesetLibrary::embedded().all()) {
-    const size_t mixes = size_t(1) << spec->variants().size();
-    for (size_t mask = 0; mask < mixes; ++mask) {
-      std::vector<std::string> variants;
-      for (size_t i = 0; i < spec->variants().size(); ++i)
-        if ((mask >> i) & 1) variants.push_back(spec->variants()[i].id);
-      std::vector<size_t> choice(spec->options().size(), 0);
-      for (bool more = true; more;) {
-        std::map<std::string, std::string> options;
-        for (size_t o = 0; o < choice.size(); ++o) options[spec->options()[o].id] = spec->options()[o].choices[choice[o]];
-        EXPECT_NO_THROW(spec->resolve(variants, options)) << spec->id() << " variants " << mask;
-        more = false;
-        for (size_t o = 0; o < choice.size() && !more; ++o) {
-          more = ++choice[o] < spec->options()[o].choices.size();
-          if (!more) choice[o] = 0;
-        }
+// Every mix of a ruleset's variants with every choice of every option.
+template <typename F>
+void for_each_house(const RulesetSpec& spec, F&& f) {
+  const size_t mixes = size_t(1) << spec.variants().size();
+  for (size_t mask = 0; mask < mixes; ++mask) {
+    std::vector<std::string> variants;
+    for (size_t i = 0; i < spec.variants().size(); ++i)
+      if ((mask >> i) & 1) variants.push_back(spec.variants()[i].id);
+    std::vector<size_t> choice(spec.options().size(), 0);
+    for (bool more = true; more;) {
+      std::map<std::string, std::string> options;
+      for (size_t o = 0; o < choice.size(); ++o) options[spec.options()[o].id] = spec.options()[o].choices[choice[o]];
+      f(variants, options);
+      more = false;
+      for (size_t o = 0; o < choice.size() && !more; ++o) {
+        more = ++choice[o] < spec.options()[o].choices.size();
+        if (!more) choice[o] = 0;
       }
     }
   }
+}
+
+TEST(Loader, EveryHouseOfTheBuiltInRulesetsResolves) {
+  for (const auto& spec : RulesetLibrary::embedded().all())
+    for_each_house(*spec, [&](const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) {
+      EXPECT_NO_THROW(spec->resolve(variants, options)) << spec->id() << " variants " << ::testing::PrintToString(variants);
+    });
+}
+
+// The node a dotted path names in a ruleset tree.
+YamlNode& at_path(YamlNode& n, std::string_view path) {
+  const std::string_view head = path.substr(0, path.find('.'));
+  for (YamlEntry& e : n.entries)
+    if (e.first.scalar == head) return head.size() == path.size() ? e.second : at_path(e.second, path.substr(head.size() + 1));
+  throw std::logic_error("no " + std::string(path));
+}
+
+const YamlNode& item_with_id(const YamlNode& list, const std::string& id) {
+  for (const YamlNode& item : list.items)
+    if (item.find("id")->scalar == id) return item;
+  throw std::logic_error("no " + id);
+}
+
+// A house is the ruleset with its variants' settings written into the file by hand and its
+// option choices made the defaults, read as a file of its own: however the loader resolves
+// a house (one that sets parameters alone is read from the base, the parameters it and the
+// base's defaults set read again), it reads as the whole file would.
+TEST(Loader, AHouseReadsAsTheFileWithItsSettingsWrittenIn) {
+  int houses = 0;
+  for (const EmbeddedFile& f : spec_files()) {
+    if (!f.name.ends_with(".yaml")) continue;
+    const YamlNode file = parse_yaml(f.text, std::string(f.name)).at(0);
+    const RulesetSpec& spec = *RulesetLibrary::embedded().find(file.find("id")->scalar);
+    for_each_house(spec, [&](const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) {
+      YamlNode written = file;
+      auto write_in = [&](const YamlNode& set) {
+        for (const YamlEntry& e : set.entries) at_path(written, e.first.scalar) = e.second;
+      };
+      for (const std::string& v : variants) write_in(*item_with_id(*file.find("variants"), v).find("set"));
+      for (const OptionInfo& o : spec.options())
+        for (YamlNode& item : at_path(written, "options").items)
+          if (item.find("id")->scalar == o.id) at_path(item, "default").scalar = options.at(o.id);
+      const RuleSet whole = RulesetSpec(std::move(written), std::string(f.name)).base();
+      const RuleSet house = spec.resolve(variants, options);
+      EXPECT_EQ(spec_parameters(house), spec_parameters(whole)) << spec.id() << " " << ::testing::PrintToString(variants) << " "
+                                                                << ::testing::PrintToString(options);
+      EXPECT_EQ(house.clause_of, whole.clause_of) << spec.id();
+      ++houses;
+    });
+  }
+  EXPECT_GT(houses, 500);
 }
 
 TEST(Deal, Rummy500DealsSevenEachAndTurnsUpACard) {
