@@ -66,7 +66,7 @@ Refusal keeps_obligations(const GameState& s, const RuleSet& r, const Action& a)
     return Refusal::kPileMeldDue;
   if (only_undiscardable_left(after, p) && !detail::can_play_out(after, r, p, 1))
     return Refusal::kDiscardTakenCard;
-  if (!t.freed_jokers.empty() && !detail::joker_playable(after, r, p)) return Refusal::kJokerUnused;
+  if (!t.freed_jokers.empty() && !detail::freed_jokers_playable(after, r, p)) return Refusal::kJokerUnused;
   return Refusal::kNone;
 }
 

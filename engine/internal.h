@@ -66,8 +66,11 @@ bool passes_over_owed_card(const GameState& s, const RuleSet& r, const Action& a
 // Whether the player to move could still use `card` this turn (a new meld with it, or a
 // layoff of it), with the cards of `pool` and the table as they are.
 bool card_usable(const GameState& s, const RuleSet& r, int player, CardSet pool, Card card);
-// Whether the player can lay a joker this turn: in a meld (a contract), or a layoff.
-bool joker_playable(const GameState& s, const RuleSet& r, int player);
+// Whether the player can lay every joker freed this turn (TurnFacts::freed_jokers) this
+// turn: one freed joker (or any, before one's contract) in a meld (a contract) or a layoff;
+// several, one of them in a meld or layoff the engine accepts, whose own look-ahead asks
+// the same of the rest.
+bool freed_jokers_playable(const GameState& s, const RuleSet& r, int player);
 // Whether the player to move can lay down every card left in hand, in at most `depth`
 // melds and layoffs.
 bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth);

@@ -2,6 +2,7 @@
 // and the dead-last-discard rule.
 #include "engine/search.h"
 
+#include "engine/engine.h"
 #include "engine/internal.h"
 
 namespace meldcheck::detail {
@@ -98,6 +99,17 @@ bool usable(const GameState& s, const RuleSet& r, int p, CardSet cards, Face f, 
   return false;
 }
 
+// A meld or layoff of `t` by the player.
+Action laying(int player, ActionKind kind, int meld_id, std::span<const Token> t) {
+  Action a;
+  a.player = uint8_t(player);
+  a.kind = kind;
+  a.meld_id = uint8_t(meld_id);
+  a.cards.open_group();
+  for (const Token& tok : t) a.cards.add(tok);
+  return a;
+}
+
 }  // namespace
 
 bool card_usable(const GameState& s, const RuleSet& r, int player, CardSet pool, Card card) {
@@ -109,16 +121,9 @@ bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth) {
   if (s.hand(player).empty() || s.hand_over || s.to_move != player) return true;
   if (depth == 0) return false;
   const Pool hand(s.hand(player));
-  Action a;
-  a.player = uint8_t(player);
   auto tries = [&](ActionKind kind, int meld_id, std::span<const Token> t) {
-    a.kind = kind;
-    a.meld_id = uint8_t(meld_id);
-    a.cards.clear();
-    a.cards.open_group();
-    for (const Token& tok : t) a.cards.add(tok);
     GameState next = s;
-    return check_and_play(next, r, a) == Refusal::kNone && can_play_out(next, r, player, depth - 1);
+    return check_and_play(next, r, laying(player, kind, meld_id, t)) == Refusal::kNone && can_play_out(next, r, player, depth - 1);
   };
   if (!for_each_meld(r.meld, hand, [&](std::span<const Token> t) { return !tries(ActionKind::kMeld, 0, t); }))
     return true;
@@ -135,8 +140,26 @@ bool meld_possible_with(const GameState& s, const RuleSet& r, int player, CardSe
   return false;
 }
 
-bool joker_playable(const GameState& s, const RuleSet& r, int player) {
-  return usable(s, r, player, s.hand(player), Face::joker(), true);
+bool freed_jokers_playable(const GameState& s, const RuleSet& r, int player) {
+  // One freed joker, or a player still without the contract (the jokers go into it): a meld
+  // or layoff with a joker.
+  if (s.turn.freed_jokers.size() <= 1 || (r.opening.form == OpeningForm::kContract && !s.players[player].opened))
+    return usable(s, r, player, s.hand(player), Face::joker(), true);
+  // Two freed jokers may have one place left between them (spec_fuzz: Liverpool, two jokers
+  // swapped off runs grown to full length): a step that lays one is accepted only where it
+  // leaves the other a place.
+  const Pool hand(s.hand(player));
+  auto refused = [&](ActionKind kind, int meld_id, std::span<const Token> t) {
+    GameState next = s;
+    return apply(next, r, laying(player, kind, meld_id, t)) != Refusal::kNone;  // the turn's obligations too: the other jokers
+  };
+  if (!for_each_meld_with(r.meld, hand, Face::joker(), [&](std::span<const Token> t) { return refused(ActionKind::kMeld, 0, t); }))
+    return true;
+  for (const Meld& m : s.table.all())
+    if (!for_each_layoff_with(r.meld, hand, m.shape, Face::joker(),
+                              [&](std::span<const Token> t) { return refused(ActionKind::kLayoff, m.id, t); }))
+      return true;
+  return false;
 }
 
 bool fits_table(const GameState& s, const RuleSet& r, int player, Face face) {

@@ -210,7 +210,7 @@ Owed unmet_after(const Context& c, OwedTerms terms) {
   int jokers_laid = 0;
   for (const Token& t : c.tokens()) jokers_laid += t.face.is_joker();
   const int freed = at.freed_jokers - jokers_laid + (swap && c.option("freed-joker") == "same-turn");
-  if (freed > 0 && !can_use(c.text, hand, Face::joker(), {.new_meld = melds, .layoff = true}, after)) return Owed::kFreedJoker;
+  if (freed > 0 && !can_lay_jokers(c.text, hand, freed, {.new_meld = melds, .layoff = true}, after)) return Owed::kFreedJoker;
   return Owed::kNone;
 }
 

@@ -900,6 +900,35 @@ bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, CardUs
   return false;
 }
 
+bool can_lay_jokers(const MeldText& text, const std::vector<Face>& pool, int jokers, CardUse use, const Position& at) {
+  if (jokers <= 0) return true;
+  // New melds or a meld first are for one joker only: no game of the texts that frees jokers
+  // to go down the same turn lets a player who has laid down meld again.
+  if (jokers == 1 || use.new_meld || use.meld_before_layoff) return can_use(text, pool, Face::joker(), use, at);
+  std::vector<Face> rest = pool;
+  const auto joker = std::find(rest.begin(), rest.end(), Face::joker());
+  if (joker == rest.end()) return false;
+  rest.erase(joker);
+  if (use.keep_a_card && rest.empty()) return false;
+  // One joker built on a meld, standing for any card, any rank, or left to its place.
+  std::vector<Face> names{Face::none()};
+  for (int rank = 1; rank <= kRanks; ++rank) {
+    names.push_back(Face::rank_only(rank));
+    for (int suit = 0; suit < kSuits; ++suit) names.push_back(Face::natural(suit, rank));
+  }
+  for (size_t m = 0; m < at.table.size(); ++m)
+    for (const Face& name : names) {
+      const std::vector<Token> laid{Token{Face::joker(), name}};
+      Reading r;
+      if (layoff_faults(text, at.table[m].cards, laid, &r).any()) continue;
+      if (text.joker_not_on_table && layoff_joker_on_table(at.table[m].cards, r, at, laid)) continue;
+      Position next = at;
+      next.table[m].cards = r.cards;
+      if (can_lay_jokers(text, rest, jokers - 1, use, next)) return true;
+    }
+  return false;
+}
+
 bool fits_some_meld(const MeldText& text, Face f, const Position& at) {
   return can_use(text, {f}, f, {.layoff = true}, at);  // a joker named any way it could stand
 }

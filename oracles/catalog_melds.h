@@ -91,6 +91,9 @@ struct CardUse {
 
 // Whether face `f` (held in `pool`) can be used in one of the ways `use` allows.
 bool can_use(const MeldText& text, const std::vector<Face>& pool, Face f, CardUse use, const Position& at);
+// Whether `jokers` jokers of `pool` can all be used: one as can_use has it; several built on
+// melds one after another, each from the table the last leaves (two may find one place).
+bool can_lay_jokers(const MeldText& text, const std::vector<Face>& pool, int jokers, CardUse use, const Position& at);
 
 // Whether a contract of `sets` sets and `runs` runs can be laid from `pool` with a card of
 // face `f` in it: no two sets of a rank nor two runs of a suit where `distinct`, every card
