@@ -186,6 +186,30 @@ TEST(SpecMutator, MutatedTreesMostlyStayRulesets) {
   EXPECT_GE(double(ok) / total, 0.5);
 }
 
+// The prose of a ruleset read from its text (the texts and resolutions of clauses, variants
+// and options) is a word in what the mutator writes: the bytes an input carries are its rules.
+TEST(SpecMutator, PutsARulesetsProseAsAWord) {
+  auto prose_left = [](auto&& self, const YamlNode& n) -> int {
+    int left = 0;
+    for (const YamlEntry& e : n.entries) {
+      const std::string& k = e.first.scalar;
+      if ((k == "text" || k == "text_sv" || k == "resolution" || k == "resolution_sv") && e.second.is_scalar())
+        left += e.second.scalar != "prose";
+      left += self(self, e.second);
+    }
+    for (const YamlNode& i : n.items) left += self(self, i);
+    return left;
+  };
+  for (const std::string& text : spec_texts()) {
+    EXPECT_GT(prose_left(prose_left, parse_yaml(text, "spec.yaml").at(0)), 50);
+    std::vector<uint8_t> buf(text.begin(), text.end());
+    const size_t n = mutate_spec(buf.data(), text.size(), buf.size(), 1);
+    const std::optional<std::vector<YamlNode>> docs = decode_docs(std::string_view(reinterpret_cast<const char*>(buf.data()), n));
+    ASSERT_TRUE(docs);
+    EXPECT_EQ(prose_left(prose_left, docs->at(0)), 0);
+  }
+}
+
 // A document read from its encoding is the document read from its text, and the targets
 // find the same in both: every scenario of scenarios/ and every ruleset of spec/.
 TEST(TreeInput, TheEncodingReadsAsTheText) {
