@@ -123,7 +123,8 @@ bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth) {
   const Pool hand(s.hand(player));
   auto tries = [&](ActionKind kind, int meld_id, std::span<const Token> t) {
     GameState next = s;
-    return check_and_play(next, r, laying(player, kind, meld_id, t)) == Refusal::kNone && can_play_out(next, r, player, depth - 1);
+    return check_and_play(next, r, laying(player, kind, meld_id, t)) == Refusal::kNone &&
+           can_play_out(next, r, player, depth - 1);
   };
   if (!for_each_meld(r.meld, hand, [&](std::span<const Token> t) { return !tries(ActionKind::kMeld, 0, t); }))
     return true;
@@ -151,7 +152,8 @@ bool freed_jokers_playable(const GameState& s, const RuleSet& r, int player) {
   const Pool hand(s.hand(player));
   auto refused = [&](ActionKind kind, int meld_id, std::span<const Token> t) {
     GameState next = s;
-    return apply(next, r, laying(player, kind, meld_id, t)) != Refusal::kNone;  // the turn's obligations too: the other jokers
+    // apply, not check_and_play: the turn's obligations are judged too, the other jokers'.
+    return apply(next, r, laying(player, kind, meld_id, t)) != Refusal::kNone;
   };
   if (!for_each_meld_with(r.meld, hand, Face::joker(), [&](std::span<const Token> t) { return refused(ActionKind::kMeld, 0, t); }))
     return true;

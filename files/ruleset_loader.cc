@@ -496,6 +496,10 @@ std::optional<RuleSet> read_patched_parameters(const YamlReader& in, const RuleS
         changed.push_back(p);
       }
   RuleSet r = base;
+  // A contract opening sets the rounds (check_rounds_and_deals): they start again from the
+  // tree, as in a whole reading, for a house whose opening is none.
+  r.match.rounds = MatchRules{}.rounds;
+  if (const YamlNode* rounds = find_path(root, "match.rounds")) parameter_of("match.rounds")->read(in, *rounds, r);
   for (const Parameter& p : kParameters)  // in the list's order, as read_parameters reads them
     if (std::find(changed.begin(), changed.end(), &p) != changed.end()) {
       const YamlNode* n = find_path(root, std::string(p.key));

@@ -196,6 +196,28 @@ TEST(Loader, AHouseReadsAsTheFileWithItsSettingsWrittenIn) {
   EXPECT_GT(houses, 500);
 }
 
+// A house read from the base reads as the file with its setting written in where the base
+// had derived a parameter: Liverpool's contract opening sets the match's rounds, and an
+// option that makes the opening free gives them back to the file (which names none).
+TEST(Loader, AHouseThatDropsTheContractHasTheRoundsTheFileGives) {
+  std::string text;
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name == "liverpool.yaml") text = std::string(f.text);
+  const std::string option =
+      "options:\n  - id: opening\n    text: t\n    text_sv: t\n    default: contract\n    choices:\n"
+      "      contract: {}\n      free: { opening.form: free }\n";
+  ASSERT_NE(text.find("options:\n"), std::string::npos);
+  std::string with_option = text, written = text;
+  with_option.replace(with_option.find("options:\n"), 9, option);
+  ASSERT_NE(written.find("  form: contract\n"), std::string::npos);
+  written.replace(written.find("  form: contract\n"), 17, "  form: free\n");
+  const RulesetSpec spec(parse_yaml(with_option, "liverpool.yaml").at(0), "liverpool.yaml");
+  const RuleSet house = spec.resolve({}, {{"opening", "free"}});
+  const RuleSet whole = RulesetSpec(parse_yaml(written, "liverpool.yaml").at(0), "liverpool.yaml").base();
+  EXPECT_EQ(house.match.rounds, 1);
+  EXPECT_EQ(spec_parameters(house), spec_parameters(whole));
+}
+
 TEST(Deal, Rummy500DealsSevenEachAndTurnsUpACard) {
   const RuleSet& r = rules("rummy500");
   GameState s = new_match(r, 4, 7, 3);

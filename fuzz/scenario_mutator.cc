@@ -115,9 +115,10 @@ size_t start_again(uint8_t* data, size_t size, size_t max_size, unsigned seed, s
 }
 
 // A ruleset's prose (the texts and resolutions of its clauses, variants and options, in
-// either language; not the sources, which the loader holds to a form), each put as a word: the loader reads them as any text and nothing
-// plays by them, but they were most of an input's bytes and of the strings copied,
-// encoded and read on every input. A finding's ruleset shows its prose as this word.
+// either language; not the sources, which the loader holds to a form), each put as a word:
+// the loader reads them as any text and nothing plays by them, but they were most of an
+// input's bytes and of the strings copied, encoded and read on every input. A finding's
+// ruleset shows its prose as this word.
 constexpr std::string_view kProse = "prose";
 
 void drop_prose(YamlNode& n) {

@@ -1,8 +1,8 @@
-// Ruleset files (spec/*.yaml) mutated by mutate_spec (fuzz/scenario_mutator.h) as trees, their prose put as a word,
-// (fuzz/tree_input.h: no YAML text is parsed but the corpus's own files): the bytes
-// load as a ruleset or fail with an InputError that has a place; a ruleset that loads
-// plays one hand of random play, every step checked. A crash, a hang or a broken
-// invariant on a ruleset the loader accepted is a finding.
+// Ruleset files (spec/*.yaml) mutated by mutate_spec (fuzz/scenario_mutator.h) as trees
+// (fuzz/tree_input.h: no YAML text is parsed but the corpus's own files), their prose put as
+// a word: the bytes load as a ruleset or fail with an InputError that has a place; a
+// ruleset that loads plays one hand of random play, every step checked. A crash, a hang or
+// a broken invariant on a ruleset the loader accepted is a finding.
 #include <optional>
 #include <string_view>
 
