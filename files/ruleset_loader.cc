@@ -517,9 +517,6 @@ struct RulesetSpec::Resolved {
   std::mutex mutex;
   std::mutex patching;  // build_patched sets patches in the tree itself
   std::map<std::pair<std::vector<std::string>, std::map<std::string, std::string>>, RuleSet> houses;
-  // The catalog as the file writes it, read once: a ruleset is built for each variant and
-  // option choice when it loads, and only a patch of the catalog itself changes it.
-  std::optional<std::pair<Catalog, std::array<int16_t, kNumRefusals>>> catalog;
 };
 
 RulesetSpec::RulesetSpec(YamlNode root, const std::string& file)
@@ -601,7 +598,7 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
             head == "variants" || head == "options") {
           YamlNode root = root_;
           set_patches(root, patches, nullptr);
-          return build(root, patches);
+          return build(root);
         }
   std::vector<std::pair<YamlNode*, YamlNode>> undo;  // each node patched, with what it held
   struct Restore {
@@ -613,7 +610,7 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
   set_patches(root_, patches, &undo);
   if (base_read_)
     if (std::optional<RuleSet> r = read_patched_parameters(YamlReader(file_), base_, default_patches_, root_, patches)) return std::move(*r);
-  return build(root_, patches);
+  return build(root_);
 }
 
 RuleSet RulesetSpec::resolve(const std::vector<std::string>& variants,
@@ -664,24 +661,13 @@ RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
   return r;
 }
 
-RuleSet RulesetSpec::build(const YamlNode& root, const std::vector<const YamlNode*>& patches) const {
+RuleSet RulesetSpec::build(const YamlNode& root) const {
   YamlReader in(file_);
   RuleSet r;
   r.id = id_;
   read_parameters(in, root, r);
   check_rounds_and_deals(in, root, r);
-  const bool catalog_patched = std::any_of(patches.begin(), patches.end(), [](const YamlNode* patch) {
-    return std::any_of(patch->entries.begin(), patch->entries.end(), [](const YamlEntry& e) {
-      return std::string_view(e.first.scalar).substr(0, e.first.scalar.find('.')) == "catalog";
-    });
-  });
-  auto& kept = resolved_->catalog;  // build_patched's lock is held
-  if (catalog_patched || !kept) {
-    read_catalog(in, root, variant_patch_, r);
-    if (!catalog_patched) kept.emplace(r.catalog, r.clause_of);
-  } else {
-    std::tie(r.catalog, r.clause_of) = *kept;
-  }
+  read_catalog(in, root, variant_patch_, r);
   return r;
 }
 

@@ -42,7 +42,7 @@ class RulesetSpec {
 
  private:
   RuleSet resolve_now(const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) const;
-  RuleSet build(const YamlNode& root, const std::vector<const YamlNode*>& patches) const;
+  RuleSet build(const YamlNode& root) const;
   // The patches set in `root`, what each node held before kept in `undo` when given.
   void set_patches(YamlNode& root, const std::vector<const YamlNode*>& patches,
                    std::vector<std::pair<YamlNode*, YamlNode>>* undo) const;
