@@ -12,6 +12,15 @@ namespace {
 
 constexpr int kMaxContractCombos = 256;
 
+// The cards an action lays, as a count of each face (a joker as a joker, whatever it stands for).
+FaceCounts laid_faces(const Action& a) {
+  FaceCounts c;
+  for (int g = 0; g < a.cards.groups(); ++g)
+    for (const Token& t : a.cards.group(g))
+      if (t.face.code() < c.n.size()) ++c[t.face];
+  return c;
+}
+
 struct Collector {
   const GameState& s;
   const RuleSet& r;
@@ -20,6 +29,9 @@ struct Collector {
   std::vector<Action>* dropped;
   bool solver = true;  // the solver's arrangement where a Rummikub turn has no simple one
   ActionKinds kinds = ActionKinds::all();
+  // Only candidates laying these cards are checked and kept (is_listed: the same move lays
+  // the same cards, so the others need no check).
+  const FaceCounts* cards = nullptr;
 
   bool wants(ActionKind k) const { return kinds.has(k); }
 
@@ -33,6 +45,7 @@ struct Collector {
   }
   Action& propose(const Action& like) { return out.emplace_back(like); }
   void keep_if_legal() {
+    if (cards && laid_faces(out.back()) != *cards) return out.pop_back();
     const Refusal c = check_action(s, r, out.back());
     if (c == Refusal::kNone) return;
     if (dropped) dropped->push_back(out.back());
@@ -307,11 +320,20 @@ bool same_move(const GameState& s, const RuleSet& r, const Action& a, const Acti
   return false;
 }
 
+namespace {
+void enumerate(Collector& c);
+}  // namespace
+
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action) {
   std::vector<Action> legal;
-  // Only arrangements may need the solver's; the others, only the actions of their kind.
-  if (action.kind == ActionKind::kArrange) legal_actions(state, rules, legal, nullptr);
-  else quick_legal_actions(state, rules, legal, ActionKinds::only(action.kind));
+  // Only the actions of its kind (only arrangements may need the solver's), and of a meld
+  // or layoff, only those laying its cards: same_move compares what they form. (Not of an
+  // arrangement: whether the solver is asked depends on which others are legal.)
+  const ActionKind k = action.kind;
+  const FaceCounts cards = laid_faces(action);
+  const bool lays = k == ActionKind::kMeld || k == ActionKind::kLayoff;
+  Collector c{state, rules, legal, nullptr, nullptr, k == ActionKind::kArrange, ActionKinds::only(k), lays ? &cards : nullptr};
+  enumerate(c);
   for (const Action& l : legal)
     if (same_move(state, rules, l, action)) return true;
   return false;

@@ -76,8 +76,8 @@ std::optional<hunt::Failure> check_step(const Chosen& chosen, const GameState& s
   if (std::optional<hunt::Finding> f = checker.hand_starts(start, nullptr, &written))
     return hunt::Failure{hunt::GameSpec{0, config, start.num_players, 0, 0}, hunt::Trace{start, {}, {}, {}}, *f, start, true};
   GameState after = start;
-  const bool listed = is_listed(start, config->rules, action);
   const Refusal verdict = apply(after, config->rules, action);
+  const bool listed = hunt::listed_if_refused(start, config->rules, action, verdict);
   std::optional<hunt::Finding> f = checker.after_step(start, action, listed, verdict, after);
   if (!f) return std::nullopt;
   hunt::Trace trace{start, {action}, {verdict}, {listed}};

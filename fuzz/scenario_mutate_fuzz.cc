@@ -64,10 +64,9 @@ std::optional<hunt::Failure> check_case(hunt::Checker& checker, const hunt::Case
         return failed(*first, first->position ? *first->position : first->about_state ? after : s);
       }
     }
-    // Listed or not as the enumeration says, as the shrinker rechecks it.
-    const bool listed = is_listed(s, r, a);
     const GameState before = s;
     const Refusal verdict = apply(s, r, a);
+    const bool listed = hunt::listed_if_refused(before, r, a, verdict);
     taken(a, verdict, listed);
     if (auto f = checker.after_step(before, a, listed, verdict, s))
       return failed(*f, f->position ? *f->position : f->about_state ? s : before);

@@ -441,6 +441,10 @@ std::optional<Finding> Checker::accepted_listed(const Step& step) {
   return f;
 }
 
+bool listed_if_refused(const GameState& before, const RuleSet& r, const Action& a, Refusal verdict) {
+  return verdict != Refusal::kNone && is_listed(before, r, a);
+}
+
 std::optional<Finding> Checker::within_turn_bound(const Step& step) {
   const RuleSet& r = config_->rules;
   if (step.verdict != Refusal::kNone || step.after.hand_over || turns_ < r.max_turns ||

@@ -86,6 +86,13 @@ const std::vector<CheckInfo>& all_checks();
 bool meld_oracle_accepts(const oracle::MeldDefinition& d, const Meld& m);
 
 
+// `listed` for after_step, of an action not taken from the enumeration's list: whether the
+// list holds it where that can be a finding (a listed action refused). Of an accepted one it
+// is false, and the checker asks the list itself where it lists the kind in full (an
+// accepted draw, take, discard or single meld not listed): the same findings, without a
+// search of the list at every accepted step.
+bool listed_if_refused(const GameState& before, const RuleSet& r, const Action& a, Refusal verdict);
+
 // Checks one game, step by step. It keeps what the checks need across steps (the turns of
 // the hand so far), so each game needs its own.
 class Checker {
@@ -111,7 +118,8 @@ class Checker {
   std::optional<Finding> next_hand_starts(const GameState& s, const YamlNode& written);
 
   // After a step: the state before it, the action, whether the enumeration listed it, the
-  // verdict, the state after it.
+  // verdict, the state after it. Of an action not taken from the list, `listed` matters
+  // only when it was refused (see listed_if_refused).
   std::optional<Finding> after_step(const GameState& before, const Action& a, bool listed, Refusal verdict,
                                     const GameState& after);
 

@@ -154,5 +154,46 @@ RC_GTEST_PROP(Properties, TheEnumerationIsSoundAndComplete, ()) {
   }
 }
 
+// is_listed checks only the candidates that lay the action's cards (a meld or layoff laying
+// others is never the same move): it answers as a scan of the whole list does, for the
+// listed melds and layoffs, the same written another way, and arbitrary ones.
+RC_GTEST_PROP(Properties, IsListedAnswersAsTheWholeListDoes, ()) {
+  const Game g = *games({}, 150, false, true);
+  const RuleSet& r = g.config.rules;
+  std::string broken;
+  std::vector<Action> legal;
+  play(g, [&](const GameState&, const Step&, const GameState& s) {
+    if (s.hand_over) return true;
+    legal_actions(s, r, legal);
+    std::vector<Action> tries = meld_tries(s, s.to_move, hash_state(s));
+    RandomPlayer random(hash_state(s));
+    for (int k = 0; k < 8; ++k) tries.push_back(random.arbitrary(s, r));
+    for (const Action& l : legal) {
+      if (l.kind != ActionKind::kMeld && l.kind != ActionKind::kLayoff) continue;
+      tries.push_back(l);
+      Action reversed = l, bare = l;  // each group's cards in the other order; the jokers written bare
+      reversed.cards.clear(), bare.cards.clear();
+      for (int grp = 0; grp < l.cards.groups(); ++grp) {
+        reversed.cards.open_group(), bare.cards.open_group();
+        const auto cards = l.cards.group(grp);
+        for (size_t i = cards.size(); i-- > 0;) reversed.cards.add(cards[i]);
+        for (const Token& t : cards) bare.cards.add(Token{t.face});
+      }
+      tries.push_back(reversed);
+      tries.push_back(bare);
+    }
+    for (const Action& a : tries) {
+      if (a.kind != ActionKind::kMeld && a.kind != ActionKind::kLayoff) continue;
+      const bool scanned = std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return same_move(s, r, l, a); });
+      if (is_listed(s, r, a) != scanned) {
+        broken = std::string("is_listed says ") + (scanned ? "no" : "yes") + " to " + write_step(a, r, a.player);
+        return false;
+      }
+    }
+    return true;
+  });
+  if (!broken.empty()) RC_FAIL(describe(g) + ": " + broken);
+}
+
 }  // namespace
 }  // namespace meldcheck::props
