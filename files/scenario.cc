@@ -590,23 +590,31 @@ void refuse_unreachable(Reader& in, const YamlNode& setup, const GameState& s) {
 // ---- steps -----------------------------------------------------------------------------
 
 // A compact flow form of a node, for reports.
-std::string flow(const YamlNode& n) {
+// A node in flow style, appended to `out` (a step's text, kept for reports: made for every
+// step read, so without a string for each part).
+void append_flow(std::string& out, const YamlNode& n) {
   switch (n.kind) {
-    case YamlNode::Kind::kNull: return "";
-    case YamlNode::Kind::kScalar: return n.scalar;
-    case YamlNode::Kind::kSequence: {
-      std::string s = "[";
-      for (size_t i = 0; i < n.items.size(); ++i) s += (i ? ", " : "") + flow(n.items[i]);
-      return s + "]";
-    }
-    case YamlNode::Kind::kMap: {
-      std::string s = "{";
-      for (size_t i = 0; i < n.entries.size(); ++i)
-        s += (i ? ", " : "") + n.entries[i].first.scalar + ": " + flow(n.entries[i].second);
-      return s + "}";
-    }
+    case YamlNode::Kind::kNull: return;
+    case YamlNode::Kind::kScalar: out += n.scalar; return;
+    case YamlNode::Kind::kSequence:
+      out += '[';
+      for (size_t i = 0; i < n.items.size(); ++i) {
+        if (i) out += ", ";
+        append_flow(out, n.items[i]);
+      }
+      out += ']';
+      return;
+    case YamlNode::Kind::kMap:
+      out += '{';
+      for (size_t i = 0; i < n.entries.size(); ++i) {
+        if (i) out += ", ";
+        out += n.entries[i].first.scalar;
+        out += ": ";
+        append_flow(out, n.entries[i].second);
+      }
+      out += '}';
+      return;
   }
-  return "";
 }
 
 TakeSpec read_take(const Reader& in, const YamlNode& n) {
@@ -701,8 +709,8 @@ void read_next_hand(Reader& in, const YamlNode& v, Step& step) {
 Step read_step(Reader& in, const YamlNode& n, const RulesetLibrary& library, int index) {
   Step step;
   step.mark = n.mark;
-  step.text = flow(n);
   if (n.is_scalar() && (n.scalar == "pass" || n.scalar == "timeout")) {
+    step.text = n.scalar;
     step.action.kind = n.scalar == "pass" ? ActionKind::kPass : ActionKind::kTimeout;
     step.action.player = kNoPlayer;
     return step;
@@ -717,7 +725,8 @@ Step read_step(Reader& in, const YamlNode& n, const RulesetLibrary& library, int
       kind = k.scalar;
     }
   if (!action) in.fail(n, "step " + std::to_string(index + 1) + " names no action (draw, take, meld, layoff, ...)");
-  step.text = kind + (action->is_null() ? "" : ": " + flow(*action));
+  step.text = kind;
+  if (!action->is_null()) step.text += ": ", append_flow(step.text, *action);
   Action& a = step.action;
   a.player = kNoPlayer;  // the player to move, filled in at replay
   if (const YamlNode* p = n.find("player")) a.player = uint8_t(in.player(*p));
@@ -1012,10 +1021,14 @@ ScenarioFile::ScenarioFile(std::string_view text, std::string file, const Rulese
     : ScenarioFile(parse_yaml(text, file), file, library) {}
 
 ScenarioFile::ScenarioFile(std::vector<YamlNode> docs, std::string file, const RulesetLibrary& library)
+    : ScenarioFile(std::make_shared<const std::vector<YamlNode>>(std::move(docs)), std::move(file), library) {}
+
+ScenarioFile::ScenarioFile(std::shared_ptr<const std::vector<YamlNode>> docs, std::string file, const RulesetLibrary& library)
     : file_(std::move(file)), library_(&library), docs_(std::move(docs)) {
-  for (size_t i = 0; i < docs_.size(); ++i) {
-    if (docs_[i].is_null()) continue;  // an empty document between separators
-    scenarios_.push_back(read_scenario(docs_[i], file_, library, int(i), card_names_));
+  const std::vector<YamlNode>& all = *docs_;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (all[i].is_null()) continue;  // an empty document between separators
+    scenarios_.push_back(read_scenario(all[i], file_, library, int(i), card_names_));
     doc_of_.push_back(int(i));
   }
   if (scenarios_.empty()) throw InputError(file_, {1, 1}, "the file holds no scenario");
@@ -1025,7 +1038,7 @@ ScenarioAs ScenarioFile::read_as(size_t index, const ReadAs& as) const {
   FileCardNames names = card_names_;
   const int doc = doc_of_.at(index);
   try {
-    return {read_scenario(docs_[size_t(doc)], file_, *library_, doc, names, &as), ""};
+    return {read_scenario((*docs_)[size_t(doc)], file_, *library_, doc, names, &as), ""};
   } catch (const InputError& e) {
     return {std::nullopt, e.what()};
   } catch (const std::invalid_argument& e) {  // a variant or option the house's ruleset lacks

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -157,11 +158,13 @@ class ScenarioFile {
  public:
   // Throws InputError at the offending node, as parse_scenarios does.
   ScenarioFile(std::string_view text, std::string file, const RulesetLibrary& library);
-  // The same from the file's documents, read already (a fuzz target's structured input).
+  // The same from the file's documents, read already (a fuzz target's structured input),
+  // kept or shared (a fuzz target's mutator keeps an input's documents for its next change).
   ScenarioFile(std::vector<YamlNode> docs, std::string file, const RulesetLibrary& library);
+  ScenarioFile(std::shared_ptr<const std::vector<YamlNode>> docs, std::string file, const RulesetLibrary& library);
   const std::vector<Scenario>& scenarios() const& { return scenarios_; }
   // The file's documents (empty ones among them), as read.
-  const std::vector<YamlNode>& docs() const { return docs_; }
+  const std::vector<YamlNode>& docs() const { return *docs_; }
   std::vector<Scenario> scenarios() && { return std::move(scenarios_); }
   // scenarios()[index]'s document read as that house.
   ScenarioAs read_as(size_t index, const ReadAs& as) const;
@@ -169,7 +172,7 @@ class ScenarioFile {
  private:
   std::string file_;
   const RulesetLibrary* library_;
-  std::vector<YamlNode> docs_;
+  std::shared_ptr<const std::vector<YamlNode>> docs_;
   std::vector<int> doc_of_;  // by scenario: its document's index in the file
   std::vector<Scenario> scenarios_;
   FileCardNames card_names_;  // as the whole file settled them

@@ -107,6 +107,7 @@ void collect(YamlNode& n, std::string_view key, const std::string_view* section,
 
 std::vector<Site> sites_of(YamlNode& doc) {
   std::vector<Site> out;
+  out.reserve(512);  // a scenario's nodes, or most of a ruleset's: grown once or twice, not ten times
   collect(doc, "", nullptr, out);
   return out;
 }

@@ -94,10 +94,11 @@ Found scenario_mutate_fuzz(const uint8_t* data, size_t size) {
   Found found;
   std::vector<hunt::ScenarioCases> scenarios;
   try {
-    // The documents as the mutator left them (fuzz/tree_input.h), or a text of the corpus.
-    std::optional<std::vector<YamlNode>> docs = input_docs(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.yaml");
+    // The documents as the mutator left them, shared with it (fuzz/tree_input.h), or a text of the corpus.
+    std::shared_ptr<const std::vector<YamlNode>> docs =
+        shared_input_docs(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.yaml");
     if (!docs) return found;  // a broken encoding: no input of the mutator's
-    scenarios = hunt::parse_cases(std::move(*docs), "fuzz.yaml", RulesetLibrary::embedded());
+    scenarios = hunt::parse_cases(std::move(docs), "fuzz.yaml", RulesetLibrary::embedded());
   } catch (const InputError& e) {
     if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
     return found;

@@ -183,7 +183,7 @@ bool as_read(std::vector<YamlNode>& docs) {
 struct Written {
   std::mutex mutex;
   std::string bytes;
-  std::vector<YamlNode> docs;
+  std::shared_ptr<std::vector<YamlNode>> docs;  // shared with the target running the bytes
 };
 
 Written& written() {
@@ -231,32 +231,50 @@ void keep_written(std::string_view bytes, std::vector<YamlNode> docs) {
   w.bytes.clear();  // none kept when decode_docs would refuse the bytes: input_docs decodes them
   if (!as_read(docs)) return;
   w.bytes = bytes;
-  w.docs = std::move(docs);
+  w.docs = std::make_shared<std::vector<YamlNode>>(std::move(docs));
 }
 
 namespace {
 
-// The documents kept for `bytes`, copied or taken; nullopt when none are.
-std::optional<std::vector<YamlNode>> written_docs(std::string_view bytes, bool take) {
+// The documents kept for `bytes`, shared; nullptr when none are.
+std::shared_ptr<std::vector<YamlNode>> written_docs(std::string_view bytes) {
   Written& w = written();
   const std::lock_guard lock(w.mutex);
-  if (w.bytes.empty() || bytes != w.bytes) return std::nullopt;
-  if (!take) return w.docs;
-  w.bytes.clear();
-  return std::move(w.docs);
-}
-
-std::optional<std::vector<YamlNode>> docs_of(std::string_view bytes, const std::string& file, bool take) {
-  if (!is_encoded(bytes)) return parse_yaml(bytes, file);
-  if (std::optional<std::vector<YamlNode>> kept = written_docs(bytes, take)) return kept;
-  return decode_docs(bytes);
+  if (w.bytes.empty() || bytes != w.bytes) return nullptr;
+  return w.docs;
 }
 
 }  // namespace
 
-std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file) { return docs_of(bytes, file, false); }
+std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file) {
+  if (!is_encoded(bytes)) return parse_yaml(bytes, file);
+  if (const std::shared_ptr<std::vector<YamlNode>> kept = written_docs(bytes)) return *kept;
+  return decode_docs(bytes);
+}
 
-std::optional<std::vector<YamlNode>> take_input_docs(std::string_view bytes, const std::string& file) { return docs_of(bytes, file, true); }
+std::shared_ptr<const std::vector<YamlNode>> shared_input_docs(std::string_view bytes, const std::string& file) {
+  if (!is_encoded(bytes)) return std::make_shared<const std::vector<YamlNode>>(parse_yaml(bytes, file));
+  if (std::shared_ptr<const std::vector<YamlNode>> kept = written_docs(bytes)) return kept;
+  std::optional<std::vector<YamlNode>> decoded = decode_docs(bytes);
+  return decoded ? std::make_shared<const std::vector<YamlNode>>(std::move(*decoded)) : nullptr;
+}
+
+std::optional<std::vector<YamlNode>> take_input_docs(std::string_view bytes, const std::string& file) {
+  if (!is_encoded(bytes)) return parse_yaml(bytes, file);
+  Written& w = written();
+  {
+    const std::lock_guard lock(w.mutex);
+    if (!w.bytes.empty() && bytes == w.bytes) {
+      w.bytes.clear();
+      std::shared_ptr<std::vector<YamlNode>> kept = std::move(w.docs);
+      // Taken when no target holds them still (a run's targets are done with an input
+      // before its next change), else copied.
+      if (kept.use_count() == 1) return std::move(*kept);
+      return *kept;
+    }
+  }
+  return decode_docs(bytes);
+}
 
 std::string input_text(std::string_view bytes) {
   if (!is_encoded(bytes)) return std::string(bytes);

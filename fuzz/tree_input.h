@@ -15,6 +15,7 @@
 // null ("", "~", "null"), the same depth and node limits.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,10 @@ std::optional<std::vector<YamlNode>> decode_docs(std::string_view bytes);
 // An input's documents: decoded when encoded (nullopt when the encoding is broken), else
 // parsed as YAML text (throws InputError naming `file`, as parse_yaml does).
 std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file);
+
+// The same, shared with the custom mutator where it kept them (no copy of the documents an
+// input: a target that only reads them, scenario_mutate_fuzz). nullptr when the encoding is broken.
+std::shared_ptr<const std::vector<YamlNode>> shared_input_docs(std::string_view bytes, const std::string& file);
 
 // A custom mutator's output, `bytes` = encode_docs(docs), kept with its documents as
 // decode_docs reads them back: libFuzzer runs the bytes a mutator wrote, then mutates them

@@ -73,6 +73,11 @@ std::vector<ScenarioCases> parse_cases(std::string_view text, const std::string&
 }
 
 std::vector<ScenarioCases> parse_cases(std::vector<YamlNode> docs, const std::string& file, const RulesetLibrary& library) {
+  return parse_cases(std::make_shared<const std::vector<YamlNode>>(std::move(docs)), file, library);
+}
+
+std::vector<ScenarioCases> parse_cases(std::shared_ptr<const std::vector<YamlNode>> docs, const std::string& file,
+                                       const RulesetLibrary& library) {
   // Shared with the cases, which point into its documents for their setups as written.
   const auto read = std::make_shared<const ScenarioFile>(std::move(docs), file, library);
   const std::vector<Scenario>& scenarios = read->scenarios();

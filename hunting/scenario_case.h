@@ -44,5 +44,7 @@ struct ScenarioCases {
 std::vector<ScenarioCases> parse_cases(std::string_view text, const std::string& file, const RulesetLibrary& library);
 // The same from the file's documents, read already (scenario_mutate_fuzz's structured input).
 std::vector<ScenarioCases> parse_cases(std::vector<YamlNode> docs, const std::string& file, const RulesetLibrary& library);
+std::vector<ScenarioCases> parse_cases(std::shared_ptr<const std::vector<YamlNode>> docs, const std::string& file,
+                                       const RulesetLibrary& library);
 
 }  // namespace meldcheck::hunt
