@@ -247,9 +247,9 @@ std::shared_ptr<std::vector<YamlNode>> written_docs(std::string_view bytes) {
 }  // namespace
 
 std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file) {
-  if (!is_encoded(bytes)) return parse_yaml(bytes, file);
-  if (const std::shared_ptr<std::vector<YamlNode>> kept = written_docs(bytes)) return *kept;
-  return decode_docs(bytes);
+  const std::shared_ptr<const std::vector<YamlNode>> docs = shared_input_docs(bytes, file);
+  if (!docs) return std::nullopt;
+  return *docs;
 }
 
 std::shared_ptr<const std::vector<YamlNode>> shared_input_docs(std::string_view bytes, const std::string& file) {
