@@ -8,6 +8,7 @@
 #include <array>
 #include <sstream>
 
+#include "engine/position.h"
 #include "files/scenario.h"
 
 namespace meldcheck {
@@ -204,9 +205,9 @@ Json players_tree(const GameState& s, const RuleSet& r, SetupForm form) {
 }
 
 template <typename Json>
-Json table_tree(const GameState& s, const RuleSet& r) {
+Json table_tree(std::span<const Meld> melds, const RuleSet& r) {
   Json table = Json::array();
-  for (const Meld& m : s.table.all()) {
+  for (const Meld& m : melds) {
     Json meld = Json::object();
     meld["id"] = meld_name(m.id);
     if (m.owner != kNoPlayer) meld["owner"] = player_name(m.owner);
@@ -270,7 +271,7 @@ Json setup_tree(const GameState& s, const RuleSet& r, SetupForm form) {
   const std::vector<Card> stock(s.stock.cards().rbegin(), s.stock.cards().rend());  // top first
   setup["stock"] = card_list<Json>(stock, r);
   setup["discard"] = card_list<Json>(s.discard.cards(), r);
-  setup["table"] = table_tree<Json>(s, r);
+  setup["table"] = table_tree<Json>(s.table.all(), r);
   setup["rest"] = "out";
   // The facts, each where it differs from what the reader takes when it is left out (all
   // of them, unless compact; a compact setup leaves the generator to its seed).
@@ -290,6 +291,46 @@ Json setup_tree(const GameState& s, const RuleSet& r, SetupForm form) {
 }
 template json setup_tree(const GameState&, const RuleSet&, SetupForm);
 template ordered_json setup_tree(const GameState&, const RuleSet&, SetupForm);
+
+namespace {
+
+// What a stated position says, and nothing more: each fact, seat fact and offer where it is
+// stated, the turn where it owes something, the round's scores where one is not 0.
+template <typename Json>
+Json stated_tree(const StatedPosition& s, const RuleSet& r) {
+  Json setup = Json::object();
+  Json players = Json::object();
+  for (int p = 0; p < s.players; ++p) {
+    const StatedSeat& stated = s.seats[size_t(p)];
+    Json seat = Json::object();
+    seat["hand"] = card_list<Json>(stated.hand, r);
+    if (stated.total != 0) seat["total"] = stated.total;
+    if (stated.penalty != 0) seat["penalty"] = stated.penalty;
+    if (stated.opened) seat["opened"] = *stated.opened;
+    if (stated.built_on_others) seat["built_on_others"] = *stated.built_on_others;
+    players[player_name(p)] = std::move(seat);
+  }
+  setup["players"] = std::move(players);
+  setup["stock"] = card_list<Json>(s.stock, r);
+  setup["discard"] = card_list<Json>(s.discard, r);
+  setup["table"] = table_tree<Json>(s.table, r);
+  if (s.rest_out) setup["rest"] = "out";
+  else setup["seed"] = integer<Json>(s.seed);
+#define MELDCHECK_FACT_VALUE(type, member, initial, key, expect_key, codec, told) \
+  if (const char* name = setup_key(key, r); name && s.facts.member) setup[name] = fact_value<Json>(facts::codec{}, *s.facts.member);
+  MELDCHECK_POSITION_FACTS(MELDCHECK_FACT_VALUE)
+#undef MELDCHECK_FACT_VALUE
+  if (s.offer) setup["offer"] = offer_tree<Json>(*s.offer);
+  if (!(s.turn == TurnFacts{})) setup["turn"] = turn_tree<Json>(s.turn, r);
+  if (std::any_of(s.seats.begin(), s.seats.begin() + s.players, [](const StatedSeat& x) { return x.round_score != 0; })) {
+    Json scores = Json::object();
+    for (int p = 0; p < s.players; ++p) scores[player_name(p)] = s.seats[size_t(p)].round_score;
+    setup["round_scores"] = std::move(scores);
+  }
+  return setup;
+}
+
+}  // namespace
 
 namespace {
 
@@ -332,6 +373,7 @@ class NodeJson {
 }  // namespace
 
 YamlNode setup_node(const GameState& s, const RuleSet& r) { return setup_tree<NodeJson>(s, r).take(); }
+YamlNode stated_setup_node(const StatedPosition& s, const RuleSet& r) { return stated_tree<NodeJson>(s, r).take(); }
 
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, SetupForm form) {
   const std::string pad(size_t(indent), ' ');

@@ -15,6 +15,8 @@
 
 namespace meldcheck {
 
+struct StatedPosition;  // engine/position.h
+
 // How much of a position a setup says.
 enum class SetupForm : uint8_t {
   kWhole,    // every fact
@@ -40,6 +42,9 @@ Json step_tree(const Action& a, const RuleSet& r, int to_move);
 // scalar), made without the text: what the reference model reads a position from where a
 // fuzz target makes one on every input.
 YamlNode setup_node(const GameState& s, const RuleSet& r);
+// A stated position (engine/position.h) as the setup that says what it states and no more,
+// as a scenario's author writes one: what it leaves out, the reader takes by default.
+YamlNode stated_setup_node(const StatedPosition& s, const RuleSet& r);
 
 // The `setup:` mapping, indented by `indent` spaces, without the `setup:` key itself.
 std::string write_setup(const GameState& s, const RuleSet& r, int indent, SetupForm form = SetupForm::kWhole);

@@ -103,7 +103,7 @@ Found meld_diff_fuzz(const uint8_t* data, size_t size) {
   for (const Token& t : tokens) layout.hands[0].push_back(t.face);
   layout.hands[0].push_back(token_of(in.ConsumeIntegral<uint8_t>()).face);
   if (existing) layout.table.push_back({existing->shape, 0});
-  const std::optional<GameState> start = build_position(config.rules, chosen.players, layout);
+  const std::optional<Built> start = build_position(config.rules, chosen.players, layout);
   if (!start) return found;
   Action a;
   a.player = 0;

@@ -60,19 +60,22 @@ std::optional<StatedPosition> state_layout(const RuleSet& rules, int players, co
   return s;
 }
 
-std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout) {
-  const std::optional<StatedPosition> stated = state_layout(rules, players, layout);
+std::optional<Built> build_position(const RuleSet& rules, int players, const Layout& layout) {
+  std::optional<StatedPosition> stated = state_layout(rules, players, layout);
   if (!stated) return std::nullopt;
-  return make_position(rules, *stated);
+  GameState state = make_position(rules, *stated);
+  return Built{std::move(*stated), std::move(state)};
 }
 
-std::optional<hunt::Failure> check_step(const Chosen& chosen, const GameState& start, const Action& action) {
+std::optional<hunt::Failure> check_step(const Chosen& chosen, const Built& built, const Action& action) {
   const std::shared_ptr<const hunt::Config>& config = chosen.config;
+  const GameState& start = built.state;
   hunt::Checker checker(config, hunt::CheckLevel::kAll, hunt::CheckSet::all(), chosen.oracle);
-  // The start as the reference model reads it (its setup written as a tree), against the
+  // The start as the reference model reads it (the stated setup, as a tree), against the
   // engine's: a disagreement there (a meld the engine formed that the text reads as none, a
-  // book kept otherwise) is a finding about the start itself.
-  const YamlNode written = setup_node(start, config->rules);
+  // book kept otherwise, a fact left out that the two take differently) is a finding about
+  // the start itself. Half the keys of the whole setup, and as a scenario states a position.
+  const YamlNode written = stated_setup_node(built.stated, config->rules);
   if (std::optional<hunt::Finding> f = checker.hand_starts(start, nullptr, &written))
     return hunt::Failure{hunt::GameSpec{0, config, start.num_players, 0, 0}, hunt::Trace{start, {}, {}, {}}, *f, start, true};
   GameState after = start;

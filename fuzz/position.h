@@ -31,11 +31,17 @@ struct Layout {
 
 // The position as stated (engine/position.h), or nullopt when the deck lacks a card it names.
 std::optional<StatedPosition> state_layout(const RuleSet& rules, int players, const Layout& layout);
-// The position made.
-std::optional<GameState> build_position(const RuleSet& rules, int players, const Layout& layout);
+// The position made, with what was stated to make it.
+struct Built {
+  StatedPosition stated;
+  GameState state;
+};
+std::optional<Built> build_position(const RuleSet& rules, int players, const Layout& layout);
 
-// The step taken from the position and checked with every check: the failure, if any.
-std::optional<hunt::Failure> check_step(const Chosen& chosen, const GameState& start, const Action& action);
+// The step taken from the position and checked with every check: the failure, if any. The
+// reference model starts from the setup that states the position, as a scenario's author
+// writes it (what it leaves out read by default), and is held to the engine's start.
+std::optional<hunt::Failure> check_step(const Chosen& chosen, const Built& start, const Action& action);
 
 // The engine forming a new meld from tokens, or building them onto the meld `onto`: its
 // jokers' stand-ins left to it, or named (every card, every rank alone) where it refuses

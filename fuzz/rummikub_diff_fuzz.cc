@@ -27,7 +27,7 @@ Found rummikub_diff_fuzz(const uint8_t* data, size_t size) {
   }
   std::vector<Face>& rack = layout.hands[0];
   for (int k = in.ConsumeIntegralInRange<int>(1, 8); k > 0; --k) rack.push_back(token_of(in.ConsumeIntegral<uint8_t>()).face);
-  const std::optional<GameState> start = build_position(rules, chosen.players, layout);
+  const std::optional<Built> start = build_position(rules, chosen.players, layout);
   if (!start) return {};
 
   // The arrangement: the table as it stands, then changed.
@@ -85,9 +85,9 @@ Found rummikub_diff_fuzz(const uint8_t* data, size_t size) {
   if (!found.failure) {
     // The solver's best move from the position, against the exhaustive oracle's.
     hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, hunt::CheckSet::all(), chosen.oracle);
-    if (std::optional<hunt::Finding> f = checker.state_checks(*start))
-      found.failure = hunt::Failure{hunt::GameSpec{0, chosen.config, chosen.players, 0, 0}, hunt::Trace{*start, {}, {}, {}}, *f,
-                                    f->position.value_or(*start), true};
+    if (std::optional<hunt::Finding> f = checker.state_checks(start->state))
+      found.failure = hunt::Failure{hunt::GameSpec{0, chosen.config, chosen.players, 0, 0}, hunt::Trace{start->state, {}, {}, {}}, *f,
+                                    f->position.value_or(start->state), true};
   }
   return found;
 }
