@@ -238,6 +238,40 @@ TEST(Deal, TheSameSeedGivesTheSameDeal) {
   EXPECT_NE(hash_state(new_match(r, 3, 42, 2)), hash_state(new_match(r, 3, 43, 2)));
 }
 
+// A card in two places, a card missing and a card of no deck of the ruleset each break
+// conservation, and the lowest such card is named.
+TEST(Conservation, NamesTheLowestCardMissingTwiceOrOfNoDeck) {
+  const RuleSet& r = RulesetLibrary::embedded().find("rummy500")->base();
+  const GameState dealt = new_match(r, 3, 4, 2);
+  Card bad = kNoCard;
+  ASSERT_TRUE(cards_conserved(dealt, r, &bad));
+  const Card held = *dealt.players[0].hand.begin();
+  const Card stock_top = dealt.stock.cards().back();
+
+  GameState twice = dealt;
+  twice.players[1].hand.insert(held);
+  EXPECT_FALSE(cards_conserved(twice, r, &bad));
+  EXPECT_EQ(bad, held);
+
+  GameState missing = dealt;
+  missing.players[0].hand.erase(held);
+  EXPECT_FALSE(cards_conserved(missing, r, &bad));
+  EXPECT_EQ(bad, held);
+
+  GameState in_pile_too = dealt;
+  in_pile_too.out.insert(stock_top);
+  EXPECT_FALSE(cards_conserved(in_pile_too, r, &bad));
+  EXPECT_EQ(bad, stock_top);
+
+  const DeckRule* deck = r.deck_for(3);
+  ASSERT_NE(deck, nullptr);
+  const Card foreign = deck->decks < kMaxCopies ? natural_card(Face::natural(0, 5), deck->decks) : joker_card(deck->jokers);
+  GameState extra = dealt;
+  extra.players[2].hand.insert(foreign);
+  EXPECT_FALSE(cards_conserved(extra, r, &bad));
+  EXPECT_EQ(bad, foreign);
+}
+
 TEST(Apply, ARefusedActionChangesNothing) {
   const RuleSet& r = rules("rummy500");
   GameState s = new_match(r, 3, 5, 2);
