@@ -330,10 +330,6 @@ Json stated_tree(const StatedPosition& s, const RuleSet& r) {
   return setup;
 }
 
-}  // namespace
-
-namespace {
-
 // setup_tree's values made as the nodes the written setup reads back to: strings as plain
 // scalars, numbers and booleans as the text written, keys in the order written.
 class NodeJson {
