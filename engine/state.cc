@@ -130,13 +130,23 @@ uint64_t hash_state(const GameState& s) {
   return h.h;
 }
 
-int deck_cards(const RuleSet& rules, int players, std::span<Card> out) {
+namespace {
+
+// Each card of the deck for that many players, in the deck's order: every face of each copy, then the jokers.
+template <typename Visit>
+void for_each_deck_card(const RuleSet& rules, int players, Visit visit) {
   const DeckRule* deck = rules.deck_for(players);
-  if (!deck) return 0;
-  int n = 0;
+  if (!deck) return;
   for (int copy = 0; copy < deck->decks; ++copy)
-    for (int f = 0; f < kFaces; ++f) out[n++] = natural_card(Face::from_code(uint8_t(f)), copy);
-  for (int j = 0; j < deck->jokers; ++j) out[n++] = joker_card(j);
+    for (int f = 0; f < kFaces; ++f) visit(natural_card(Face::from_code(uint8_t(f)), copy));
+  for (int j = 0; j < deck->jokers; ++j) visit(joker_card(j));
+}
+
+}  // namespace
+
+int deck_cards(const RuleSet& rules, int players, std::span<Card> out) {
+  int n = 0;
+  for_each_deck_card(rules, players, [&](Card c) { out[n++] = c; });
   return n;
 }
 
@@ -159,11 +169,7 @@ bool cards_conserved(const GameState& s, const RuleSet& rules, Card* bad) {
   for (const Meld& m : s.table.all())
     for (int i = 0; i < m.shape.size; ++i) see(m.cards[i]);
   CardSet deck;
-  if (const DeckRule* rule = rules.deck_for(s.num_players)) {
-    for (int copy = 0; copy < rule->decks; ++copy)
-      for (int f = 0; f < kFaces; ++f) deck.insert(natural_card(Face::from_code(uint8_t(f)), copy));
-    for (int j = 0; j < rule->jokers; ++j) deck.insert(joker_card(j));
-  }
+  for_each_deck_card(rules, s.num_players, [&](Card c) { deck.insert(c); });
   // The lowest card in two places, missing, or of no deck of the ruleset.
   const CardSet wrong = twice | seen.minus(deck) | deck.minus(seen);
   if (wrong.empty()) return true;

@@ -589,7 +589,6 @@ void refuse_unreachable(Reader& in, const YamlNode& setup, const GameState& s) {
 
 // ---- steps -----------------------------------------------------------------------------
 
-// A compact flow form of a node, for reports.
 // A node in flow style, appended to `out` (a step's text, kept for reports: made for every
 // step read, so without a string for each part).
 void append_flow(std::string& out, const YamlNode& n) {

@@ -69,11 +69,7 @@ std::optional<DealInfo> deal_of(const YamlNode& doc, const Scenario& sc) {
 }  // namespace
 
 std::vector<ScenarioCases> parse_cases(std::string_view text, const std::string& file, const RulesetLibrary& library) {
-  return parse_cases(parse_yaml(text, file), file, library);
-}
-
-std::vector<ScenarioCases> parse_cases(std::vector<YamlNode> docs, const std::string& file, const RulesetLibrary& library) {
-  return parse_cases(std::make_shared<const std::vector<YamlNode>>(std::move(docs)), file, library);
+  return parse_cases(std::make_shared<const std::vector<YamlNode>>(parse_yaml(text, file)), file, library);
 }
 
 std::vector<ScenarioCases> parse_cases(std::shared_ptr<const std::vector<YamlNode>> docs, const std::string& file,

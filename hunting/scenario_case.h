@@ -42,8 +42,8 @@ struct ScenarioCases {
 // Every scenario of a text (parse_scenarios, which throws InputError) as its cases; one
 // that says `deal:` starts from that deal, so that the deal check applies.
 std::vector<ScenarioCases> parse_cases(std::string_view text, const std::string& file, const RulesetLibrary& library);
-// The same from the file's documents, read already (scenario_mutate_fuzz's structured input).
-std::vector<ScenarioCases> parse_cases(std::vector<YamlNode> docs, const std::string& file, const RulesetLibrary& library);
+// The same from the file's documents, read already and shared (scenario_mutate_fuzz's
+// structured input, kept by its mutator).
 std::vector<ScenarioCases> parse_cases(std::shared_ptr<const std::vector<YamlNode>> docs, const std::string& file,
                                        const RulesetLibrary& library);
 
