@@ -1,27 +1,48 @@
-# meldcheck_library(NAME SOURCES ... [PROJECT_DEPS ...] [EXTERNAL_DEPS ...] [VERSIONED])
+# meldcheck_library(NAME SOURCES ... [PROJECT_DEPS ...] [EXTERNAL_DEPS ...] [VERSIONED] [FAULT_HOOKS])
 #
-# Adds the library NAME and its twin NAME_faulty: the same sources built with
-# MELDCHECK_FAULTS, so that the faults of engine/fault.h can be switched on at run time
-# (MELDCHECK_FAULT=<name>) to show each property catching the bug it guards against. The
-# twin links the faulty twins of PROJECT_DEPS; EXTERNAL_DEPS are linked privately by both.
-# VERSIONED: the sources read the project's version (MELDCHECK_VERSION).
+# Adds the library NAME and its twin NAME_faulty, which links the faulty twins of
+# PROJECT_DEPS, so that the faults of engine/fault.h can be switched on at run time
+# (MELDCHECK_FAULT=<name>) to show each check catching the bug it guards against.
+# FAULT_HOOKS: the sources call fault() (the engine's), and the twin compiles them again with
+# MELDCHECK_FAULTS. Any other library's sources are compiled once (NAME_objects) and both
+# twins are those objects, linked to different libraries below: a second compilation would
+# make the same objects, and made a third of the build's time.
+# EXTERNAL_DEPS are linked privately by both. VERSIONED: the sources read the project's
+# version (MELDCHECK_VERSION).
 function(meldcheck_library name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "VERSIONED" "" "SOURCES;PROJECT_DEPS;EXTERNAL_DEPS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "VERSIONED;FAULT_HOOKS" "" "SOURCES;PROJECT_DEPS;EXTERNAL_DEPS")
   list(TRANSFORM arg_PROJECT_DEPS APPEND _faulty OUTPUT_VARIABLE faulty_deps)
-  foreach(variant IN ITEMS "" "_faulty")
-    set(target ${name}${variant})
-    add_library(${target} ${arg_SOURCES})
+  if(arg_FAULT_HOOKS)
+    add_library(${name} ${arg_SOURCES})
+    add_library(${name}_faulty ${arg_SOURCES})
+    target_compile_definitions(${name}_faulty PRIVATE MELDCHECK_FAULTS)
+    set(compiled ${name} ${name}_faulty)
+  else()
+    add_library(${name}_objects OBJECT ${arg_SOURCES})
+    target_link_libraries(${name}_objects PUBLIC ${arg_PROJECT_DEPS} PRIVATE ${arg_EXTERNAL_DEPS})
+    add_library(${name} $<TARGET_OBJECTS:${name}_objects>)
+    add_library(${name}_faulty $<TARGET_OBJECTS:${name}_objects>)
+    set(compiled ${name}_objects)
+  endif()
+  foreach(target IN LISTS compiled ITEMS ${name} ${name}_faulty)
     target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
-    target_link_libraries(${target} PRIVATE ${arg_EXTERNAL_DEPS})
-    if(variant STREQUAL "")
-      target_link_libraries(${target} PUBLIC ${arg_PROJECT_DEPS})
-    else()
-      target_link_libraries(${target} PUBLIC ${faulty_deps})
-      target_compile_definitions(${target} PRIVATE MELDCHECK_FAULTS)
-    endif()
+  endforeach()
+  foreach(target IN LISTS compiled)
     if(arg_VERSIONED)
       target_compile_definitions(${target} PRIVATE MELDCHECK_VERSION="${PROJECT_VERSION}")
     endif()
+  endforeach()
+  target_link_libraries(${name} PUBLIC ${arg_PROJECT_DEPS} PRIVATE ${arg_EXTERNAL_DEPS})
+  target_link_libraries(${name}_faulty PUBLIC ${faulty_deps} PRIVATE ${arg_EXTERNAL_DEPS})
+  set_target_properties(${name} ${name}_faulty PROPERTIES MELDCHECK_COMPILED_BY "${compiled}")
+endfunction()
+
+# meldcheck_compile_options(NAME OPTIONS...): compile options of the library NAME's sources,
+# in whichever targets compile them (NAME_objects, or both twins of a FAULT_HOOKS library).
+function(meldcheck_compile_options name)
+  get_target_property(compiled ${name} MELDCHECK_COMPILED_BY)
+  foreach(target IN LISTS compiled)
+    target_compile_options(${target} PRIVATE ${ARGN})
   endforeach()
 endfunction()
 
