@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "files/json_text.h"
 #include "harness/replay_report.h"
@@ -152,23 +153,22 @@ const json& list_at(const json& j, const char* key) {
 
 constexpr size_t kClausesNamed = 8;  // in a summary line; the rest counted
 
-std::string summary_line(const json& rs) {
-  const int passed = rs.value("passed", 0), scenarios = rs.value("scenarios", 0);
-  std::string line = rs.value("id", "") + ": " + std::to_string(passed) + "/" + std::to_string(scenarios) + " scenarios pass";
-  for (const auto& [key, words] : {std::pair{"not_applicable", "not applicable"}, std::pair{"not_checked", "not checked"}})
-    if (const int n = rs.value(key, 0); n) {
+std::string summary_line(const RulesetTally& t, bool own_held) {
+  std::string line = t.id + ": " + std::to_string(t.passed) + "/" + std::to_string(t.scenarios()) + " scenarios pass";
+  for (const auto& [n, status, words] : {std::tuple{t.not_applicable, "N/A", "not applicable"}, std::tuple{t.not_checked, "NOT-CHECKED", "not checked"}})
+    if (n) {
       line += ", " + std::to_string(n) + " " + words;
       std::vector<std::string> why;
-      for (const json& r : list_at(rs, "reasons"))
-        if (r.value("status", "") == (std::string(key) == "not_applicable" ? "N/A" : "NOT-CHECKED")) why.push_back(r.value("reason", ""));
+      for (const auto& [key, count] : t.reasons)
+        if (key.first == status) why.push_back(key.second);
       if (why.size() == 1) line += " (" + why[0] + ")";
     }
   std::map<std::string, int> count;
   std::vector<std::string> failing;
-  for (const json& c : list_at(rs, "clauses")) {
-    const std::string status = c.value("status", "");
+  for (const ClauseTally& c : t.clauses) {
+    const std::string status = c.status(own_held);
     ++count[status];
-    if (status == "FAIL") failing.push_back(c.value("id", ""));
+    if (status == "FAIL") failing.push_back(c.clause.id);
   }
   const int tested = count["PASS"] + count["FAIL"];
   line += "; ";
@@ -206,10 +206,12 @@ json clause_json(const ClauseTally& c, bool own_held) {
 }
 
 // A ruleset's part of the report: its counts, why scenarios were not applicable or not
-// checked, its clauses, what cites none, and its summary line.
-json ruleset_json(const RulesetTally& t, bool own_held) {
+// checked, its clauses (all, or those a scenario reached), what cites none, and its summary
+// line (of all its clauses).
+json ruleset_json(const RulesetTally& t, bool own_held, bool reached_only) {
   json clauses = json::array(), reasons = json::array();
-  for (const ClauseTally& c : t.clauses) clauses.push_back(clause_json(c, own_held));
+  for (const ClauseTally& c : t.clauses)
+    if (!reached_only || !c.scenarios.empty()) clauses.push_back(clause_json(c, own_held));
   for (const auto& [key, count] : t.reasons) reasons.push_back({{"status", key.first}, {"reason", key.second}, {"count", count}});
   json rs = {{"id", t.id},
              {"scenarios", t.scenarios()},
@@ -223,8 +225,8 @@ json ruleset_json(const RulesetTally& t, bool own_held) {
                             {"failed", t.no_clause.failed + t.no_clause.blocked},
                             {"not_checked", t.no_clause.not_checked},
                             {"not_applicable", t.no_clause.not_applicable},
-                            {"scenarios", t.no_clause.scenarios}}}};
-  rs["summary"] = summary_line(rs);
+                            {"scenarios", t.no_clause.scenarios}}},
+             {"summary", summary_line(t, own_held)}};
   return rs;
 }
 
@@ -254,7 +256,8 @@ json conformance_report(const std::vector<ScenarioResult>& results, const Rulese
   for (const auto& spec : library.all()) {
     if (std::none_of(results.begin(), results.end(), [&](const ScenarioResult& r) { return r.ruleset == spec->id(); })) continue;
     RulesetTally& t = tally(spec->id());
-    for (const Clause& c : spec->base().catalog) t.clause({c.id, c.text, c.source}).kind = c.kind;
+    t.clauses.reserve(spec->base().catalog.size());
+    for (const Clause& c : spec->base().catalog) t.clauses.push_back(ClauseTally{{c.id, c.text, c.source}, c.kind});  // ids unique (the loader's)
   }
 
   json unreadable = json::array(), list = json::array();
@@ -286,7 +289,7 @@ json conformance_report(const std::vector<ScenarioResult>& results, const Rulese
   const bool own_held = run.hold_own_rules;
   json out_rulesets = json::array(), summary = json::array();
   for (const RulesetTally& t : rulesets) {
-    json rs = ruleset_json(t, own_held);
+    json rs = ruleset_json(t, own_held, run.reached_clauses_only);
     summary.push_back(rs["summary"]);
     out_rulesets.push_back(std::move(rs));
   }
@@ -295,6 +298,7 @@ json conformance_report(const std::vector<ScenarioResult>& results, const Rulese
           {"engine", engine_json(run)},
           {"rule_ids", run.strict_rule_ids ? "strict" : "loose"},
           {"own_rules", own_held ? "held" : "not held"},
+          {"clauses", run.reached_clauses_only ? "reached" : "all"},
           {"passed", totals[Status::kPass]},
           {"failed", totals[Status::kFail] + totals[Status::kError]},
           {"not_applicable", totals[Status::kNotApplicable]},

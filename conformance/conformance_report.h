@@ -19,11 +19,12 @@ struct ConformanceRun {
   nlohmann::json hello;           // the engine's answer to hello (its name and version), or null
   bool strict_rule_ids = false;
   bool hold_own_rules = false;    // meldcheck's own clauses (bounds, notation) count against the engine
+  bool reached_clauses_only = false;  // list a ruleset's clauses a scenario reached, the rest only counted
 };
 
 // The report (what --format json writes and the HTML page draws;
 // spec/conformance-report.schema.json): totals, one summary line a ruleset, and for each
-// ruleset every clause of its catalog in catalog order, each with its status (passes, fails,
+// ruleset every clause of its catalog in catalog order (or those a scenario reached), each with its status (passes, fails,
 // not checked, not implemented by the engine, untested, meldcheck's own) and the scenarios
 // citing it, a failed one with its first failing step, meldcheck's answer there and the
 // engine's; the scenarios that cite no clause apart.

@@ -152,6 +152,27 @@ TEST(ConformanceReport, OwnRulesHeldOnlyWhenAsked) {
   EXPECT_EQ(not_held["own_rules"], "not held");
 }
 
+// The compact report: a ruleset's clauses no scenario reached are left out, the rest are the
+// whole report's rows, and the summary lines (of all the clauses) are the whole report's.
+TEST(ConformanceReport, ReachedClausesOnlyLeavesOutTheOthersAndKeepsTheSummary) {
+  const json whole = conformance_report(sample(), library(), {.engine = "x"});
+  const json reached = conformance_report(sample(), library(), {.engine = "x", .reached_clauses_only = true});
+  EXPECT_EQ(whole["clauses"], "all");
+  EXPECT_EQ(reached["clauses"], "reached");
+  EXPECT_EQ(reached["summary"], whole["summary"]);
+  const json& all_rows = ruleset_of(whole, "rummikub")["clauses"];
+  std::vector<std::string> ids;
+  for (const json& c : ruleset_of(reached, "rummikub")["clauses"]) {
+    ids.push_back(c["id"]);
+    EXPECT_EQ(c, clause_of(ruleset_of(whole, "rummikub"), c["id"]));
+  }
+  EXPECT_EQ(ids, (std::vector<std::string>{"rummikub/set.size", "rummikub/set.group", "rummikub/set.run", "rummikub/opening.points",
+                                            "rummikub/arrange.valid", "rummikub/timeout", "rummikub/score.out"}))
+      << "in catalog order";
+  EXPECT_GT(all_rows.size(), ids.size() + 20);
+  EXPECT_EQ(ruleset_of(reached, "rummy500")["clauses"].size(), 1u);  // meld.run; the scenario citing none is counted apart
+}
+
 TEST(ConformanceReport, FollowsItsSchema) {
   json schema;
   for (const EmbeddedFile& f : spec_files())
@@ -160,6 +181,7 @@ TEST(ConformanceReport, FollowsItsSchema) {
   json report = conformance_report(sample(), library(), {.engine = "engine", .strict_rule_ids = true});
   std::vector<std::string> errors;
   validate_json(report, schema, "report", errors);
+  validate_json(conformance_report(sample(), library(), {.engine = "engine", .reached_clauses_only = true}), schema, "reached", errors);
   for (const std::string& e : errors) ADD_FAILURE() << e;
   report["rulesets"][0]["clauses"][0]["status"] = "MAYBE";
   report["surprise"] = 1;

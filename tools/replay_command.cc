@@ -73,7 +73,9 @@ int replay_on_meldcheck(const ReplayFlags& flags, const RulesetLibrary& lib) {
   bool written = true;
   if (flags.format == "html" || !flags.reports.empty()) {
     // The conformance report of meldcheck's own engine, which holds its own rules.
-    written = write_reports(conformance_report(results, lib, {.engine = "meldcheck", .strict_rule_ids = true, .hold_own_rules = true}), flags);
+    written = write_reports(conformance_report(results, lib,
+                                                  {.engine = "meldcheck", .strict_rule_ids = true, .hold_own_rules = true,
+                                                   .reached_clauses_only = flags.reached_clauses}), flags);
   } else {
     const ReportFormat f = flags.format == "json" ? ReportFormat::kJson : flags.format == "junit" ? ReportFormat::kJunit : ReportFormat::kText;
     write_report(std::cout, results, f, f == ReportFormat::kText && colour_wanted(STDOUT_FILENO));
@@ -110,7 +112,8 @@ int replay_on_engine(const ReplayFlags& flags, const RulesetLibrary& lib) {
   const ConformanceRun run{.engine = flags.engine,
                            .hello = session.hello(),
                            .strict_rule_ids = options.strict_rule_ids,
-                           .hold_own_rules = options.hold_own_rules};
+                           .hold_own_rules = options.hold_own_rules,
+                           .reached_clauses_only = flags.reached_clauses};
   const bool written = write_reports(conformance_report(results, lib, run), flags);
   if (session.restarts() > 0) std::cerr << "meldcheck replay: the engine was started again " << session.restarts() << " times\n";
   if (unreadable || !written) return 2;
@@ -147,6 +150,9 @@ CLI::App* add_replay_command(CLI::App& app, ReplayFlags& flags) {
   replay->add_flag("--own-rules", flags.own_rules,
                    "with --engine: hold the engine to meldcheck's own rules too (its bounds and notation, kind bound or "
                    "notation in spec/); without it a scenario pinning one is not applicable");
+  replay->add_flag("--reached-clauses", flags.reached_clauses,
+                   "the conformance report lists only the clauses the run's scenarios reached (cited, or named by the "
+                   "engine); each ruleset's summary still counts them all");
   replay->add_option("--timeout", flags.timeout_ms, "with --engine: milliseconds an answer may take")->check(CLI::Range(1, 3600000));
   return replay;
 }

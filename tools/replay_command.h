@@ -20,6 +20,7 @@ struct ReplayFlags {
   int jobs = 1;
   std::string engine, rule_ids = "loose", rule_map;
   bool own_rules = false;  // with --engine: meldcheck's own clauses count against the engine
+  bool reached_clauses = false;  // the conformance report lists only the clauses a scenario reached
   int timeout_ms = 5000;
   std::vector<std::string> reports;  // --report FILE: the conformance report besides, its format by extension
 };
