@@ -31,6 +31,13 @@ last=$(tail -n 1 <<<"$out")
   fail "serve, own rules not held: $last"
 grep -q "^N/A .*it pins meldcheck's own rule" <<<"$out" || fail "serve, own rules not held: no scenario says why it is not applicable"
 echo "serve, meldcheck's own rules not held: $last"
+# --reached-clauses: a ruleset's rows are only the clauses its scenarios reached.
+one=$(ls "$scenarios"/rummikub/*.yaml | head -n 1)
+rows() { "$mc" replay --engine "$mc serve" --format json "$@" "$one" 2>/dev/null |
+  python3 -c 'import json, sys; r = json.load(sys.stdin); print(r.get("clauses"), sum(len(rs["clauses"]) for rs in r["rulesets"]))'; }
+all=$(rows) reached=$(rows --reached-clauses)
+[[ $all =~ ^all\ ([0-9]+)$ ]] && whole=${BASH_REMATCH[1]} && [[ $reached =~ ^reached\ ([0-9]+)$ ]] &&
+  ((BASH_REMATCH[1] > 0 && BASH_REMATCH[1] < whole)) || fail "--reached-clauses: the report's rows $all, then $reached"
 
 # Faults a replay shows (enumerate-foreign and solver-small need the legal actions or the
 # solver compared, which replay does not do).
