@@ -6,7 +6,8 @@
 # -print_final_stats=1. Prints a markdown table, a row a target: executions a second over
 # the run's wall clock (libFuzzer's own count of executions, the seeds' first run included)
 # and over the CPU seconds it had, those CPU seconds of its wall seconds (fewer when
-# something else shared the machine), the final coverage (cov / ft) and what the run
+# something else shared the machine), the final coverage (cov / ft), the peak resident
+# memory libFuzzer reports (its limit is 2 GB unless the options say) and what the run
 # found (its log and input kept, the folder named on stderr). A benchmark, not a test: it
 # exits 0 whatever the rates.
 #
@@ -36,12 +37,12 @@ options_of() {
        on && /=/ && !/^[ \t]*#/ { split($0, kv, "="); gsub(/[ \t]/, "", kv[1]); gsub(/[ \t]/, "", kv[2]); printf "-%s=%s ", kv[1], kv[2] }' "$file"
 }
 
-echo "| target | executions a second | a CPU second | CPU s / wall s | final coverage (cov / ft) | found |"
-echo "|---|---|---|---|---|---|"
+echo "| target | executions a second | a CPU second | CPU s / wall s | final coverage (cov / ft) | peak memory | found |"
+echo "|---|---|---|---|---|---|---|"
 for t in "${targets[@]}"; do
   binary=$build/fuzz/$t
   if [ ! -x "$binary" ]; then
-    echo "| \`$t\` | (no binary at $binary) | | | | |"
+    echo "| \`$t\` | (no binary at $binary) | | | | | |"
     continue
   fi
   work=$(mktemp -d)
@@ -59,6 +60,8 @@ for t in "${targets[@]}"; do
   execs=$(awk '/^stat::number_of_executed_units:/ { print $NF }' "$work/log")
   # The last status line's coverage: "#N  DONE  cov: C ft: F ..." (or the last line before a crash).
   cov=$(grep -E '^#[0-9]+.*cov: ' "$work/log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/\1 \/ \2/')
+  # libFuzzer's peak resident memory, from the same line: "rss: 1044Mb".
+  rss=$(grep -E '^#[0-9]+.*rss: ' "$work/log" | tail -1 | sed -E 's/.*rss: ([0-9]+)Mb.*/\1 MB/')
   found=nothing
   if grep -q '^meldcheck fuzz:\|ERROR: AddressSanitizer\|runtime error:\|ERROR: libFuzzer' "$work/log"; then
     found=$(grep -m1 '^meldcheck fuzz:\|ERROR: AddressSanitizer\|runtime error:\|ERROR: libFuzzer' "$work/log" | cut -c1-100)
@@ -73,7 +76,7 @@ for t in "${targets[@]}"; do
   fi
   label="\`$t\`"
   [ ${#opts[@]} -gt 0 ] && label="$label (\`${opts[*]}\`)"
-  printf '| %s | %s | %s | %.0f / %.0f | %s | %s |\n' "$label" "$rate" "$per_cpu" "$cpu" "$wall" "${cov:-?}" "$found"
+  printf '| %s | %s | %s | %.0f / %.0f | %s | %s | %s |\n' "$label" "$rate" "$per_cpu" "$cpu" "$wall" "${cov:-?}" "${rss:-?}" "$found"
   if [ "$found" = nothing ]; then
     rm -rf "$work"
   else
