@@ -90,7 +90,7 @@ void contract_melds(Collector& c, int p, const detail::Pool& hand) {
         c.keep_if_legal();
         return 1;
       },
-      &want);
+      &want, c.r.opening.contract_distinct);
 }
 
 // The table as it stands, as the groups of an arrange step.

@@ -27,20 +27,6 @@ bool any_meld(const GameState& s, const RuleSet& r, const Pool& pool) {
   return !for_each_meld(r.meld, pool, [&](std::span<const Token> t) { return !valid_meld(s, r, t); });
 }
 
-// Two sets of one rank or two runs of one suit among the chosen melds.
-bool repeats_rank_or_suit(const MeldList& candidates, std::span<const int> chosen) {
-  auto key = [&](int i) {
-    for (const Token& t : candidates[size_t(i)])
-      if (t.face.is_natural()) return candidates.kind(size_t(i)) == MeldKind::kSet ? t.face.rank() : t.face.suit();
-    return -1;
-  };
-  for (size_t a = 0; a < chosen.size(); ++a)
-    for (size_t b = 0; b < a; ++b)
-      if (candidates.kind(size_t(chosen[a])) == candidates.kind(size_t(chosen[b])) && key(chosen[a]) == key(chosen[b]))
-        return true;
-  return false;
-}
-
 // Whether the round's contract can be laid down from the `cards` of `pool` with a card of
 // face f in it; in a last round that goes down with every card, from all of them.
 bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, int cards, Face f) {
@@ -58,7 +44,6 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, int c
   disjoint_melds(
       candidates, pool.counts, want.sets + want.runs, true, 256,
       [&](std::span<const int> chosen) {
-        if (r.opening.contract_distinct && repeats_rank_or_suit(candidates, chosen)) return 1;
         if (every_card) {
           size_t laid = 0;
           for (int i : chosen) laid += candidates[size_t(i)].size();
@@ -67,7 +52,7 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, int c
         for (int i : chosen) found |= has_face(candidates[size_t(i)], f);
         return found ? 256 : 1;  // counts toward the limit: a find stops the search
       },
-      &want);
+      &want, r.opening.contract_distinct);
   return found;
 }
 

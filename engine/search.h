@@ -380,6 +380,17 @@ class MeldList {
     return {tokens_.data() + begin, ends_[i] - begin};
   }
   MeldKind kind(size_t i) const { return kinds_[i]; }
+  // What a contract may not repeat: a set's rank or a run's suit, as its shape has them
+  // (a natural card's, or a joker's stand-in's); -1 where no card says.
+  int distinct_key(size_t i) const {
+    const bool set = kinds_[i] == MeldKind::kSet;
+    for (const Token& t : (*this)[i]) {
+      const Face f = t.face.is_natural() ? t.face : t.standin;
+      if (f.is_natural()) return set ? f.rank() : f.suit();
+      if (set && f.is_rank_only()) return f.rank();
+    }
+    return -1;
+  }
 
  private:
   InlineVector<Token, 1024> tokens_;
@@ -401,13 +412,22 @@ inline MeldList melds_from(const MeldRules& rules, const Pool& pool) {
 
 // Sets of disjoint melds from `hand` of `size` melds (or any size up to it when `exact` is
 // false), each passed to emit(std::span<const int> chosen) until `limit` are emitted. With
-// `want` set, only those with exactly want->sets sets (and so size - sets runs) are.
+// `want` set, only those with exactly want->sets sets (and so size - sets runs) are; with
+// `distinct`, none with two sets of one rank or two runs of one suit (a contract's rule:
+// pruned here, so that the limit is spent on contracts that may stand).
 template <typename Emit>
 void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size, bool exact, int limit, Emit&& emit,
-                    const ContractRound* want = nullptr) {
+                    const ContractRound* want = nullptr, bool distinct = false) {
   std::array<int, kMaxMeldsInAction> chosen{};
   int depth = 0, sets = 0, emitted = 0;
   size = std::min(size, kMaxMeldsInAction);
+  auto repeats = [&](size_t i) {
+    const int key = candidates.distinct_key(i);
+    for (int d = 0; key >= 0 && d < depth; ++d)
+      if (candidates.kind(size_t(chosen[size_t(d)])) == candidates.kind(i) && candidates.distinct_key(size_t(chosen[size_t(d)])) == key)
+        return true;
+    return false;
+  };
   auto search = [&](auto&& self, size_t from, const FaceCounts& left) -> void {
     if (emitted >= limit) return;
     if (depth > 0 && (!exact || depth == size) && (!want || sets == want->sets))
@@ -416,6 +436,7 @@ void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size
     for (size_t i = from; i < candidates.size(); ++i) {
       const bool is_set = candidates.kind(i) == MeldKind::kSet;
       if (want && (is_set ? sets == want->sets : depth - sets == want->runs)) continue;
+      if (distinct && repeats(i)) continue;
       FaceCounts rest = left;
       bool fits = true;
       for (const Token& t : candidates[i]) fits &= rest[t.face]-- > 0;
