@@ -24,10 +24,10 @@ struct ConformanceRun {
 
 // The report (what --format json writes and the HTML page draws;
 // spec/conformance-report.schema.json): totals, one summary line a ruleset, and for each
-// ruleset every clause of its catalog in catalog order (or those a scenario reached), each with its status (passes, fails,
-// not checked, not implemented by the engine, untested, meldcheck's own) and the scenarios
-// citing it, a failed one with its first failing step, meldcheck's answer there and the
-// engine's; the scenarios that cite no clause apart.
+// ruleset every clause of its catalog in catalog order (or those a scenario reached), each
+// with its status (passes, fails, not checked, not implemented by the engine, untested,
+// meldcheck's own) and the scenarios citing it, a failed one with its first failing step,
+// meldcheck's answer there and the engine's; the scenarios that cite no clause apart.
 nlohmann::json conformance_report(const std::vector<ScenarioResult>& results, const RulesetLibrary& library,
                                   const ConformanceRun& run);
 
