@@ -79,7 +79,9 @@ RefusalMask RuleSet::reachable_checks() const {
   if (!meld.ace_melding.wrap) m.add(Refusal::kRunCornerMeld);
   if (!meld.ace_building.wrap) m.add(Refusal::kRunCornerBuild);
   if (jokers) m.add(Refusal::kJokerStandin);
-  if (jokers && meld.min_naturals > 0) m.add(Refusal::kJokerNatural);
+  // Too few naturals: a meld with jokers, or (spec_fuzz) a meld of naturals alone, at least
+  // min_size cards long and fewer than min_naturals (a shorter one is named by meld.size).
+  if (meld.min_naturals > 0 && (jokers || meld.min_naturals > meld.min_size)) m.add(Refusal::kJokerNatural);
   if (jokers && meld.joker_not_on_table) m.add(Refusal::kJokerOnTable);
   m.add(Refusal::kPassNotAllowed);
 

@@ -121,6 +121,38 @@ TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
   }
 }
 
+// A jokerless meld is refused for too few naturals when it may be shorter than min_naturals
+// and still as long as min_size: meld.size does not name it first. spec_fuzz found rummy500
+// without jokers, melds of two cards needing three naturals and joker.natural listing no check
+// loading, and `meld: [[6C, 9C]]` refused by a rule no clause named.
+TEST(Loader, AJokerlessHouseWhoseMeldsNeedMoreNaturalsThanCardsMapsTheCheck) {
+  std::string text;
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name == "rummy500.yaml") text = std::string(f.text);
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"  jokers_per_deck: 2\n", "  jokers_per_deck: 0\n"},
+           {"  min_size: 3\n", "  min_size: 2\n"},
+           {"  min_naturals: 1\n", "  min_naturals: 3\n"},
+           {"    checks: [joker-natural]\n", ""}}) {
+    ASSERT_NE(text.find(from), std::string::npos) << from;
+    text.replace(text.find(from), from.size(), to);
+  }
+  try {
+    const RulesetSpec spec(parse_yaml(text, "rummy500.yaml").at(0), "rummy500.yaml");
+    ADD_FAILURE() << "loaded";
+  } catch (const InputError& e) {
+    EXPECT_GE(e.mark().line, 1);
+    EXPECT_NE(std::string(e.what()).find("joker-natural"), std::string::npos) << e.what();
+  }
+  // As many naturals as min_size asks: meld.size names every shorter meld first.
+  RuleSet r = RulesetLibrary::embedded().find("femhundra-familj")->base();
+  ASSERT_FALSE(r.has_jokers());
+  r.meld.min_naturals = r.meld.min_size;
+  EXPECT_FALSE(r.reachable_checks().has(Refusal::kJokerNatural));
+  ++r.meld.min_naturals;
+  EXPECT_TRUE(r.reachable_checks().has(Refusal::kJokerNatural));
+}
+
 // Every house of the built-in rulesets resolves: each mix of variants with each choice of
 // every option.
 // Every mix of a ruleset's variants with every choice of every option.
