@@ -94,22 +94,27 @@ setup:
   EXPECT_EQ(s.players[0].penalty, 0);
 }
 
+// spec/rummy500.yaml's text with each `from` replaced by its `to` (each must be there).
+std::string rummy500_with(const std::vector<std::pair<std::string, std::string>>& changes) {
+  std::string text;
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name == "rummy500.yaml") text = std::string(f.text);
+  for (const auto& [from, to] : changes) {
+    EXPECT_NE(text.find(from), std::string::npos) << from;
+    if (text.find(from) != std::string::npos) text.replace(text.find(from), from.size(), to);
+  }
+  return text;
+}
+
 // Every check a house can raise names a clause, in any mix of variants and choices, not only
 // for each variant or choice alone: here only two options together deal jokers, and with them
 // the swap refusal, which no clause lists any more. The file loads (each choice alone is
 // jokerless); the mix is refused with its place when resolved. spec_fuzz found the mix
 // playing, its refusal named by no clause.
 TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
-  std::string text;
-  for (const EmbeddedFile& f : spec_files())
-    if (f.name == "rummy500.yaml") text = std::string(f.text);
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"      this-turn: {}\n", "      this-turn: { deck.jokers_per_deck: 0 }\n"},
-           {"      low-or-high: {}\n", "      low-or-high: { deck.jokers_per_deck: 0 }\n"},
-           {"    checks: [swap-not-allowed]\n", ""}}) {
-    ASSERT_NE(text.find(from), std::string::npos) << from;
-    text.replace(text.find(from), from.size(), to);
-  }
+  const std::string text = rummy500_with({{"      this-turn: {}\n", "      this-turn: { deck.jokers_per_deck: 0 }\n"},
+                                            {"      low-or-high: {}\n", "      low-or-high: { deck.jokers_per_deck: 0 }\n"},
+                                            {"    checks: [swap-not-allowed]\n", ""}});
   const RulesetSpec spec(parse_yaml(text, "rummy500.yaml").at(0), "rummy500.yaml");
   EXPECT_NO_THROW(spec.resolve({}, {{"deep-card-when", "first-play"}}));
   try {
@@ -126,17 +131,10 @@ TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
 // without jokers, melds of two cards needing three naturals and joker.natural listing no check
 // loading, and `meld: [[6C, 9C]]` refused by a rule no clause named.
 TEST(Loader, AJokerlessHouseWhoseMeldsNeedMoreNaturalsThanCardsMapsTheCheck) {
-  std::string text;
-  for (const EmbeddedFile& f : spec_files())
-    if (f.name == "rummy500.yaml") text = std::string(f.text);
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"  jokers_per_deck: 2\n", "  jokers_per_deck: 0\n"},
-           {"  min_size: 3\n", "  min_size: 2\n"},
-           {"  min_naturals: 1\n", "  min_naturals: 3\n"},
-           {"    checks: [joker-natural]\n", ""}}) {
-    ASSERT_NE(text.find(from), std::string::npos) << from;
-    text.replace(text.find(from), from.size(), to);
-  }
+  const std::string text = rummy500_with({{"  jokers_per_deck: 2\n", "  jokers_per_deck: 0\n"},
+                                            {"  min_size: 3\n", "  min_size: 2\n"},
+                                            {"  min_naturals: 1\n", "  min_naturals: 3\n"},
+                                            {"    checks: [joker-natural]\n", ""}});
   try {
     const RulesetSpec spec(parse_yaml(text, "rummy500.yaml").at(0), "rummy500.yaml");
     ADD_FAILURE() << "loaded";
