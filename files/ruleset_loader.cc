@@ -427,6 +427,7 @@ void read_catalog(const YamlReader& in, const YamlNode& root, const std::map<std
   in.expect_seq(catalog, "catalog");
   std::set<std::string> ids;
   std::vector<Clause> clauses;
+  clauses.reserve(catalog.items.size());
   for (const YamlNode& item : catalog.items) {
     in.expect_map(item, {"id", "kind", "text", "text_sv", "source", "checks", "resolution", "resolution_sv", "events", "one_way"},
                   "a catalog clause");
@@ -520,16 +521,20 @@ struct RulesetSpec::Resolved {
 };
 
 RulesetSpec::RulesetSpec(YamlNode root, const std::string& file)
+    : RulesetSpec(std::make_shared<YamlNode>(std::move(root)), file) {}
+
+RulesetSpec::RulesetSpec(std::shared_ptr<YamlNode> root, const std::string& file)
     : file_(file), root_(std::move(root)), resolved_(std::make_shared<Resolved>()) {
   YamlReader in(file_);
-  in.expect_map(root_,
+  const YamlNode& tree = *root_;
+  in.expect_map(tree,
                 {"id", "name", "source", "notation", "players", "deck", "deal", "pile_start", "draw", "meld", "opening",
                  "layoff", "swap", "claim", "going_out", "table", "scoring", "match", "max_turns", "variants", "options",
                  "catalog"},
                 "a ruleset");
-  id_ = in.scalar(in.require(root_, "id"), "id");
-  source_ = in.scalar(in.require(root_, "source"), "source");
-  if (const YamlNode* v = root_.find("variants")) {
+  id_ = in.scalar(in.require(tree, "id"), "id");
+  source_ = in.scalar(in.require(tree, "source"), "source");
+  if (const YamlNode* v = tree.find("variants")) {
     in.expect_seq(*v, "variants");
     for (const YamlNode& item : v->items) {
       in.expect_map(item, {"id", "text", "text_sv", "source", "set"}, "a variant");
@@ -541,7 +546,7 @@ RulesetSpec::RulesetSpec(YamlNode root, const std::string& file)
       variants_.push_back(info);
     }
   }
-  if (const YamlNode* o = root_.find("options")) {
+  if (const YamlNode* o = tree.find("options")) {
     in.expect_seq(*o, "options");
     for (const YamlNode& item : o->items) {
       in.expect_map(item, {"id", "text", "text_sv", "source", "default", "choices"}, "an option");
@@ -596,7 +601,7 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
       for (const auto& [path, value] : patch->entries)
         if (const std::string_view head = std::string_view(path.scalar).substr(0, path.scalar.find('.'));
             head == "variants" || head == "options") {
-          YamlNode root = root_;
+          YamlNode root = *root_;
           set_patches(root, patches, nullptr);
           return build(root);
         }
@@ -607,10 +612,10 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
       for (auto it = undo.rbegin(); it != undo.rend(); ++it) *it->first = std::move(it->second);
     }
   } restore{undo};
-  set_patches(root_, patches, &undo);
+  set_patches(*root_, patches, &undo);
   if (base_read_)
-    if (std::optional<RuleSet> r = read_patched_parameters(YamlReader(file_), base_, default_patches_, root_, patches)) return std::move(*r);
-  return build(root_);
+    if (std::optional<RuleSet> r = read_patched_parameters(YamlReader(file_), base_, default_patches_, *root_, patches)) return std::move(*r);
+  return build(*root_);
 }
 
 RuleSet RulesetSpec::resolve(const std::vector<std::string>& variants,
@@ -655,7 +660,7 @@ RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
       std::string context;
       for (const std::string& v : variants) context += std::string(context.empty() ? "" : ", ") + "variant " + v;
       for (const auto& [id, choice] : options) context += std::string(context.empty() ? "" : ", ") + "option " + id + ": " + choice;
-      YamlReader(file_).fail(root_, "no catalog clause lists check '" + std::string(refusal_name(Refusal(c))) + "'" +
+      YamlReader(file_).fail(*root_, "no catalog clause lists check '" + std::string(refusal_name(Refusal(c))) + "'" +
                                         (context.empty() ? "" : " (" + context + ")"));
     }
   return r;

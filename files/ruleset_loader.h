@@ -26,6 +26,10 @@ class RulesetSpec {
  public:
   // Parses one ruleset file; throws InputError.
   RulesetSpec(YamlNode root, const std::string& file);
+  // The same, of a tree the caller may share: reading a house sets its patches in the tree
+  // and takes them out again, so the tree is as it was whenever no call of the spec runs
+  // (spec_fuzz reads each input's tree where the fuzzer's mutator keeps it, not a copy).
+  RulesetSpec(std::shared_ptr<YamlNode> root, const std::string& file);
 
   const std::string& id() const { return id_; }
   const std::string& file() const { return file_; }
@@ -49,7 +53,7 @@ class RulesetSpec {
   RuleSet build_patched(const std::vector<const YamlNode*>& patches) const;
 
   std::string id_, file_, source_;
-  mutable YamlNode root_;  // build_patched sets patches in it and takes them out again
+  std::shared_ptr<YamlNode> root_;  // build_patched sets patches in it and takes them out again
   RuleSet base_;
   // A house whose patches set parameters alone is read from the base (build_patched), once
   // the base is read with these, the options' default choices.

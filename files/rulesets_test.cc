@@ -12,6 +12,7 @@
 #include "files/scenario.h"
 #include "files/spec_files.h"
 #include "files/yaml_doc.h"
+#include "files/yaml_mutation.h"
 
 namespace meldcheck {
 namespace {
@@ -180,6 +181,22 @@ TEST(Loader, EveryHouseOfTheBuiltInRulesetsResolves) {
     for_each_house(*spec, [&](const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) {
       EXPECT_NO_THROW(spec->resolve(variants, options)) << spec->id() << " variants " << ::testing::PrintToString(variants);
     });
+}
+
+// A spec of a tree it shares reads every house in the tree itself, and leaves it as it was:
+// each patch set while a house is read is taken out again (spec_fuzz reads the fuzzer's tree).
+TEST(Loader, ASharedTreeIsAsItWasAfterEveryHouseIsRead) {
+  for (const EmbeddedFile& f : spec_files()) {
+    if (!f.name.ends_with(".yaml")) continue;
+    const std::vector<YamlNode> read = parse_yaml(f.text, std::string(f.name));
+    auto tree = std::make_shared<YamlNode>(read.at(0));
+    const RulesetSpec spec(tree, std::string(f.name));
+    for_each_house(spec, [&](const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) {
+      spec.resolve(variants, options);
+    });
+    EXPECT_EQ(yaml_text({*tree}), yaml_text(read)) << f.name;
+    EXPECT_GT(spec.variants().size() + spec.options().size(), 0u) << f.name;
+  }
 }
 
 // The node a dotted path names in a ruleset tree.

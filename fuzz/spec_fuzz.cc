@@ -3,8 +3,10 @@
 // a word: the bytes load as a ruleset or fail with an InputError that has a place; a
 // ruleset that loads plays one hand of random play, every step checked. A crash, a hang or
 // a broken invariant on a ruleset the loader accepted is a finding.
+#include <memory>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "engine/random_play.h"
 #include "engine/rng.h"
@@ -50,15 +52,30 @@ bool holds_for_any_ruleset(hunt::CheckId check) {
 }
 
 // The oracles know rulesets by id, and the score oracle has no scores for an id it does not
-// know. An id that is none of spec/'s is renamed to one of them (it only names the clauses).
-void known_id(YamlNode& root) {
-  if (!root.is_map()) return;
-  const YamlNode* notation = root.find("notation");
-  const bool tiles = notation && notation->is_scalar() && notation->scalar == "tiles";
-  for (YamlEntry& e : root.entries)
-    if (e.first.scalar == "id" && e.second.is_scalar() && !RulesetLibrary::embedded().find(e.second.scalar))
-      e.second.scalar = tiles ? "rummikub" : "rummy500";
-}
+// know. An id that is none of spec/'s is renamed to one of them (it only names the clauses)
+// while the input runs: the tree is lent (lent_input_docs), and set back when this goes.
+class KnownId {
+ public:
+  explicit KnownId(YamlNode& root) {
+    if (!root.is_map()) return;
+    const YamlNode* notation = root.find("notation");
+    const bool tiles = notation && notation->is_scalar() && notation->scalar == "tiles";
+    for (YamlEntry& e : root.entries)
+      if (e.first.scalar == "id" && e.second.is_scalar() && !RulesetLibrary::embedded().find(e.second.scalar)) {
+        renamed_ = &e.second;
+        was_ = std::exchange(e.second.scalar, tiles ? "rummikub" : "rummy500");
+      }
+  }
+  ~KnownId() {
+    if (renamed_) renamed_->scalar = std::move(was_);
+  }
+  KnownId(const KnownId&) = delete;
+  KnownId& operator=(const KnownId&) = delete;
+
+ private:
+  YamlNode* renamed_ = nullptr;
+  std::string was_;
+};
 
 // A variant mix and option choices picked by the hash; the ruleset's base when the mix does
 // not resolve (a loaded ruleset vouches for each variant and choice alone; a mix, when it is
@@ -86,15 +103,18 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
   Found found;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   bool every_check = false;
+  // The document as the mutator left it (fuzz/tree_input.h), or a text of the corpus; the
+  // spec reads it in place.
+  std::shared_ptr<std::vector<YamlNode>> docs;
+  std::optional<KnownId> known;
   std::unique_ptr<RulesetSpec> spec;
   try {
-    // The document as the mutator left it (fuzz/tree_input.h), or a text of the corpus.
-    std::optional<std::vector<YamlNode>> docs = input_docs(text, "fuzz.yaml");
+    docs = lent_input_docs(text, "fuzz.yaml");
     if (!docs || docs->size() != 1) return found;  // a ruleset file holds one document
-    every_check = pristine((*docs)[0]);
-    known_id((*docs)[0]);
-    std::vector<YamlNode>& read = *docs;
-    spec = std::make_unique<RulesetSpec>(std::move(read[0]), "fuzz.yaml");
+    YamlNode& root = (*docs)[0];
+    every_check = pristine(root);
+    known.emplace(root);
+    spec = std::make_unique<RulesetSpec>(std::shared_ptr<YamlNode>(docs, &root), "fuzz.yaml");
   } catch (const InputError& e) {
     if (e.mark().line < 1 || e.mark().column < 1) found.problem = std::string("an error without a place: ") + e.what();
     return found;

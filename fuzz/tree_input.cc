@@ -253,10 +253,14 @@ std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const st
 }
 
 std::shared_ptr<const std::vector<YamlNode>> shared_input_docs(std::string_view bytes, const std::string& file) {
-  if (!is_encoded(bytes)) return std::make_shared<const std::vector<YamlNode>>(parse_yaml(bytes, file));
-  if (std::shared_ptr<const std::vector<YamlNode>> kept = written_docs(bytes)) return kept;
+  return lent_input_docs(bytes, file);
+}
+
+std::shared_ptr<std::vector<YamlNode>> lent_input_docs(std::string_view bytes, const std::string& file) {
+  if (!is_encoded(bytes)) return std::make_shared<std::vector<YamlNode>>(parse_yaml(bytes, file));
+  if (std::shared_ptr<std::vector<YamlNode>> kept = written_docs(bytes)) return kept;
   std::optional<std::vector<YamlNode>> decoded = decode_docs(bytes);
-  return decoded ? std::make_shared<const std::vector<YamlNode>>(std::move(*decoded)) : nullptr;
+  return decoded ? std::make_shared<std::vector<YamlNode>>(std::move(*decoded)) : nullptr;
 }
 
 std::optional<std::vector<YamlNode>> take_input_docs(std::string_view bytes, const std::string& file) {

@@ -38,6 +38,9 @@ std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const st
 // The same, shared with the custom mutator where it kept them (no copy of the documents an
 // input: a target that only reads them, scenario_mutate_fuzz). nullptr when the encoding is broken.
 std::shared_ptr<const std::vector<YamlNode>> shared_input_docs(std::string_view bytes, const std::string& file);
+// The same, lent to a target that changes them in place and sets them back before it returns
+// (spec_fuzz: the ruleset's id renamed, a house's patches set while RulesetSpec reads it).
+std::shared_ptr<std::vector<YamlNode>> lent_input_docs(std::string_view bytes, const std::string& file);
 
 // A custom mutator's output, `bytes` = encode_docs(docs), kept with its documents as
 // decode_docs reads them back: libFuzzer runs the bytes a mutator wrote, then mutates them
