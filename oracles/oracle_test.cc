@@ -39,6 +39,17 @@ TEST(MeldOracle, JokersStandForAnyCardButMeldsNeedANaturalOne) {
   EXPECT_TRUE(is_meld(meld_definition("femhundra-familj", {}, {}), cards({"7S", "7S", "7H"}), 0, false));
 }
 
+// Five jokers among thirteen tiles: the oracle answers both ways (spec_fuzz hung on a
+// Rummikub set like these when each joker was tried on every tile alone).
+TEST(RummikubOracle, ThirteenTilesWithFiveJokers) {
+  const Faces run = cards({"B1", "B2", "B4", "B6", "B7", "B9", "B11", "B13"}, Notation::kTiles);
+  Tiles set = run;
+  for (int j = 0; j < 5; ++j) set.push_back(Face::joker());
+  EXPECT_TRUE(valid_rummikub_set(set));  // the jokers as B3 B5 B8 B10 B12
+  set[7] = cards({"R13"}, Notation::kTiles)[0];
+  EXPECT_FALSE(valid_rummikub_set(set));
+}
+
 TEST(RummikubOracle, TablesAndBestPlacements) {
   const Faces t = cards({"B4", "B5", "B6", "O8", "R8", "K8"}, Notation::kTiles);
   EXPECT_TRUE(can_partition(t));
