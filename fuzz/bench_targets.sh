@@ -52,7 +52,9 @@ for t in "${targets[@]}"; do
   [ -f "$here/dict/$t.dict" ] && dict=(-dict="$here/dict/$t.dict")
   start=$(date +%s.%N)
   # The CPU seconds of the fuzzer (user + system), by bash's `time` on its subshell.
-  cpu=$( { TIMEFORMAT='%U %S'; time (cd "$work" && timeout $((seconds + 120)) "$binary" "${opts[@]}" "${dict[@]}" \
+  # An input still running a minute in is a hang: libFuzzer reports it and keeps it
+  # (-timeout=60; a target's options may set another).
+  cpu=$( { TIMEFORMAT='%U %S'; time (cd "$work" && timeout $((seconds + 120)) "$binary" -timeout=60 "${opts[@]}" "${dict[@]}" \
            -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$work/" corpus > log 2>&1); } 2>&1 )
   end=$(date +%s.%N)
   wall=$(echo "$end - $start" | bc)
