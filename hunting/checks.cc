@@ -159,12 +159,12 @@ constexpr int kOracleTableTiles = 9, kOracleRackTiles = 6;
 }  // namespace
 
 CheckSet CheckSet::without(CheckId id) const {
+  using enum CheckId;
+  static constexpr CheckId kMayLeaveOut[] = {kCatalog, kSolver, kDeal, kDeterminism, kTableMeld, kJoker, kRummikubTable, kZeroSum};
+  if (std::find(std::begin(kMayLeaveOut), std::end(kMayLeaveOut), id) == std::end(kMayLeaveOut))
+    throw std::invalid_argument("the check " + to_string(id) + " cannot be left out");
   CheckSet c = *this;
-  if (id == CheckId::kCatalog) c.off_ |= kCatalog;
-  else if (id == CheckId::kSolver) c.off_ |= kSolver;
-  else if (id == CheckId::kDeal) c.off_ |= kDeal;
-  else if (id == CheckId::kDeterminism) c.off_ |= kDeterminism;
-  else throw std::invalid_argument("the check " + to_string(id) + " cannot be left out");
+  c.off_ |= 1u << int(id);
   return c;
 }
 
@@ -275,7 +275,7 @@ std::optional<Finding> Checker::after_step(const GameState& before, const Action
   if (ends_hand && after.last_out == kNoPlayer && turns_ - start_turns_ >= config_->rules.max_turns &&
       config_->rules.draw.empty_stock == EmptyStock::kPassEnds && bound_outlasts_the_deck(config_->rules, after.num_players))
     return finding(CheckId::kTermination, "a hand that an empty stock ends reached the bound of " + std::to_string(turns_) + " turns");
-  if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum) {
+  if (ends_hand && config_->rules.scoring.method == ScoringMethod::kZeroSum && checks_.has(CheckId::kZeroSum)) {
     int sum = 0;
     for (int p = 0; p < after.num_players; ++p) sum += after.round_scores[p];
     if (sum != 0) return finding(CheckId::kZeroSum, "the round's scores sum to " + std::to_string(sum));
@@ -356,13 +356,14 @@ std::optional<Finding> Checker::rummikub_table_valid(const Step& step) {
   const Config& c = *config_;
   if (step.verdict != Refusal::kNone || !c.rules.table.free_rearrangement || step.a.kind != ActionKind::kArrange) return std::nullopt;
   for (const Meld& m : step.after.table.all()) {
+    if (!checks_.has(CheckId::kRummikubTable)) break;  // the jokers' part below is the joker check's
     oracle::Tiles set;
     for (int i = 0; i < m.shape.size; ++i) set.push_back(m.shape.joker(i) ? Face::joker() : m.shape.faces[i]);
     if (!oracle::valid_rummikub_set(set))
       return finding(CheckId::kRummikubTable, "set m" + std::to_string(m.id) + " is no valid set by the text", "reject");
   }
   const int p = step.a.player;
-  if (oracle::jokers_stay_on_table(c.ruleset) && (jokers_on_table(step.after) < jokers_on_table(step.before) ||
+  if (checks_.has(CheckId::kJoker) && oracle::jokers_stay_on_table(c.ruleset) && (jokers_on_table(step.after) < jokers_on_table(step.before) ||
                                                   step.after.hand(p).jokers() > step.before.hand(p).jokers()))
     return finding(CheckId::kJoker, "a joker left the table for a rack", "reject");
   return std::nullopt;
@@ -370,7 +371,9 @@ std::optional<Finding> Checker::rummikub_table_valid(const Step& step) {
 
 std::optional<Finding> Checker::table_melds_valid(const Step& step) {
   const Config& c = *config_;
-  if (step.verdict != Refusal::kNone || c.rules.table.free_rearrangement || !lays_on_table(step.a.kind)) return std::nullopt;
+  if (step.verdict != Refusal::kNone || c.rules.table.free_rearrangement || !lays_on_table(step.a.kind) ||
+      !checks_.has(CheckId::kTableMeld))
+    return std::nullopt;
   const oracle::MeldDefinition d = oracle::meld_definition(c.ruleset, c.variants, c.options);
   for (const Meld* m : changed_melds(step.before, step.after))
     if (!meld_oracle_accepts(d, *m)) return finding(CheckId::kTableMeld, "meld m" + std::to_string(m->id) + " is no meld by the text", "reject");
@@ -379,7 +382,7 @@ std::optional<Finding> Checker::table_melds_valid(const Step& step) {
 
 std::optional<Finding> Checker::swap_allowed(const Step& step) {
   const Action& a = step.a;
-  if (step.verdict != Refusal::kNone || a.kind != ActionKind::kSwap) return std::nullopt;
+  if (step.verdict != Refusal::kNone || a.kind != ActionKind::kSwap || !checks_.has(CheckId::kJoker)) return std::nullopt;
   const int idx = step.before.table.index_of(a.meld_id);
   bool allowed = false;
   if (idx >= 0) {
@@ -391,7 +394,8 @@ std::optional<Finding> Checker::swap_allowed(const Step& step) {
 }
 
 std::optional<Finding> Checker::joker_not_for_a_table_card(const Step& step) {
-  if (step.verdict != Refusal::kNone || !lays_on_table(step.a.kind) || oracle::may_stand_for_card_on_table(config_->ruleset))
+  if (step.verdict != Refusal::kNone || !lays_on_table(step.a.kind) || !checks_.has(CheckId::kJoker) ||
+      oracle::may_stand_for_card_on_table(config_->ruleset))
     return std::nullopt;
   std::vector<Face> naturals_before;
   for (const Meld& m : step.before.table.all())

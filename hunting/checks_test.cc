@@ -52,8 +52,14 @@ setup:
   ASSERT_TRUE(f);
   EXPECT_EQ(f->check, CheckId::kTableMeld) << f->message;
   EXPECT_EQ(f->verdict, "reject");
+  // With the text's meld oracle left out (spec_fuzz, on a mutated ruleset), the checks after
+  // it still judge the step: the engine, given the same step, does not make this state.
+  Checker without_text(config, CheckLevel::kAll, CheckSet::all().without(CheckId::kTableMeld));
+  const std::optional<Finding> g = without_text.after_step(before, a, false, Refusal::kNone, after);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->check, CheckId::kDeterminism) << g->message;
+  EXPECT_THROW(CheckSet::all().without(CheckId::kConservation), std::invalid_argument);
 }
-
 
 // A hand that the empty stock ends never reaches the bound of turns, where the bound leaves
 // the turns to draw the whole deck and many more; a ruleset whose bound is shorter ends its hands
