@@ -49,20 +49,21 @@ GameState make_position(const RuleSet& rules, const StatedPosition& st) {
     s.players[p].built_on_others = st.seats[p].built_on_others.value_or(built);
   }
 
-  // The cards placed nowhere, in the deck's canonical order, shuffled by the seed.
-  std::vector<Card> stock;
-  for (Card c : st.stock) stock.push_back(place(c));
-  std::vector<Card> rest;
-  for (Card c : left) rest.push_back(c);
+  // The cards placed nowhere, in the deck's canonical order, shuffled by the seed. (Arrays
+  // of the deck's size: every input of the differential fuzz targets makes a position.)
+  std::array<Card, kMaxCards> stock{};
+  int stocked = 0;
+  for (Card c : st.stock) stock[size_t(stocked++)] = place(c);  // distinct cards of the deck: kMaxCards at most
+  std::array<Card, kMaxCards> rest{};
+  int resting = 0;
+  for (Card c : left) rest[size_t(resting++)] = c;
   SplitMix64 rng{st.seed};
-  shuffle(std::span<Card>(rest), rng);
+  shuffle(std::span<Card>(rest.data(), size_t(resting)), rng);
   s.rng = rng.state;
-  if (st.rest_out) {
-    for (Card c : rest) s.out.insert(c);
-  } else {
-    stock.insert(stock.end(), rest.begin(), rest.end());
-  }
-  for (size_t i = stock.size(); i-- > 0;) s.stock.push(stock[i]);
+  for (int i = 0; i < resting; ++i)
+    if (st.rest_out) s.out.insert(rest[size_t(i)]);
+    else stock[size_t(stocked++)] = rest[size_t(i)];
+  for (int i = stocked; i-- > 0;) s.stock.push(stock[size_t(i)]);
 
 #define MELDCHECK_STATE_FACT(type, member, initial, key, expect_key, codec, told) \
   if (st.facts.member) s.member = *st.facts.member;

@@ -120,12 +120,15 @@ std::string deal_difference(const Config& c, const GameState& s, uint64_t seed, 
   bool same = int(d.hands.size()) == s.num_players;
   for (int p = 0; same && p < s.num_players; ++p) {
     std::vector<Face> want = d.hands[size_t(p)], got;
+    got.reserve(size_t(s.hand(p).size()));
     for (Card card : s.hand(p)) got.push_back(face_of(card));
     std::sort(want.begin(), want.end());
     std::sort(got.begin(), got.end());
     same = want == got;
   }
   std::vector<Face> pile, stock;
+  pile.reserve(s.discard.cards().size());
+  stock.reserve(size_t(s.stock.size()));
   for (Card card : s.discard.cards()) pile.push_back(face_of(card));
   for (size_t i = s.stock.size(); i-- > 0;) stock.push_back(face_of(s.stock.at(int(i))));
   same = same && pile == d.upcard && stock == d.stock;

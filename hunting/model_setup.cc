@@ -71,8 +71,9 @@ class SetupWords {
   Face face(const YamlNode& n) const { return card(n.scalar).first.face; }
   std::vector<Face> faces(const YamlNode* list) const {
     std::vector<Face> out;
-    if (list)
-      for (const YamlNode& c : list->items) out.push_back(face(c));
+    if (!list) return out;
+    out.reserve(list->items.size());
+    for (const YamlNode& c : list->items) out.push_back(face(c));
     return out;
   }
 

@@ -47,6 +47,7 @@ void position_of(const GameState& s, oracle::Position& p) {
     const PlayerState& ps = s.players[q];
     oracle::Seat& seat = p.seats[size_t(q)];
     seat.hand.clear();
+    seat.hand.reserve(size_t(ps.hand.size()));
     for (Card c : ps.hand) seat.hand.push_back(face_of(c));
     seat.total = ps.total;
     seat.penalty = ps.penalty;
@@ -54,6 +55,7 @@ void position_of(const GameState& s, oracle::Position& p) {
     seat.built_on_others = ps.built_on_others;
   }
   p.stock.clear();
+  p.stock.reserve(size_t(s.stock.size()));
   for (int i = s.stock.size(); i-- > 0;) p.stock.push_back(face_of(s.stock.at(i)));
   p.pile.clear();
   for (Card c : s.discard.cards()) p.pile.push_back(face_of(c));
@@ -64,6 +66,7 @@ void position_of(const GameState& s, oracle::Position& p) {
     pm.id = m.id;
     pm.owner = m.owner == kNoPlayer ? -1 : m.owner;
     pm.cards.clear();
+    pm.cards.reserve(size_t(m.shape.size));
     for (int i = 0; i < m.shape.size; ++i) pm.cards.push_back({m.shape.faces[i], m.shape.joker(i), m.builders[i]});
   }
   p.offer_from = s.offer.from == kNoPlayer ? -1 : s.offer.from;

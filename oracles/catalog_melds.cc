@@ -280,10 +280,10 @@ std::optional<Placement> nearest_placement(const std::vector<Face>& faces, const
   std::vector<std::vector<Face>> pools = read.kind_cards;  // the kinds' cards not yet placed
   auto place = [&](auto&& self, size_t i) -> void {
     if (i == read.laid.size()) {
-      std::vector<int> order = before;
-      order.insert(order.end(), chosen.begin(), chosen.end());
-      const Placement p{chosen, crossings(order)};
-      if (!best || p.crossings < best->crossings || (p.crossings == best->crossings && p.places < best->places)) best = p;
+      int x = crossings(before) + crossings(chosen);  // those of `before` then `chosen`, as one list
+      for (int b : before)
+        for (int c : chosen) x += b > c;
+      if (!best || x < best->crossings || (x == best->crossings && chosen < best->places)) best = Placement{chosen, x};
       return;
     }
     const Laid& l = read.laid[i];
@@ -524,22 +524,32 @@ MeldFaults layoff_on_run(const MeldText& text, const TableMeld& meld, const std:
   const std::vector<JokerKind> kinds = kinds_of(jokers, near_cards(suit, ranks_held, length));
   RunReadings run;
   each_joker_reading(kinds, not_too_many(held, length), [&](const std::vector<Face>& joker_cards) {
-    const AsRead read = read_as(added, kinds, joker_cards);
+    RankCounts adding{};  // the new cards' ranks, all of the suit: their ranks say what they are
+    for (const Token& t : added)
+      if (!t.face.is_joker()) ++adding[size_t(t.face.rank())];
+    for (const Face& c : joker_cards) ++adding[size_t(c.rank())];
+    std::optional<AsRead> read;
     for (int below = 0; below <= k; ++below) {
       int start = low - below;
       if (start < 1) start += kRanks;  // below the ace: the king's place under it
+      // The new cards go on the places the run leaves free only if those hold their ranks.
+      RankCounts free_ranks{};
+      for (int p = 0; p < length; ++p)
+        if (p < below || p >= below + m) ++free_ranks[size_t(rank_at(start + p))];
+      if (free_ranks != adding) continue;
+      if (!read) read = read_as(added, kinds, joker_cards);
       const std::vector<Face> faces = cards_at(suit, start, length);
       std::vector<int> free, held;  // the places the run's cards leave free, and theirs
       for (int p = 0; p < length; ++p) (p < below || p >= below + m ? free : held).push_back(p);
-      const std::optional<Placement> at = nearest_placement(faces, free, read, held);
-      if (!at) continue;
+      const std::optional<Placement> at = nearest_placement(faces, free, *read, held);
+      if (!at) continue;  // (the same ranks always place: kept for safety's sake)
       run.matched = true;
       if (!allowed(text, stretch(start, length), true, run.faults)) continue;
       Reading r{true, TableMeld(size_t(length))};
       for (int i = 0; i < m; ++i) r.cards[size_t(below + i)] = meld[size_t(i)];
-      for (size_t i = 0; i < read.laid.size(); ++i) {
+      for (size_t i = 0; i < read->laid.size(); ++i) {
         const int place = at->places[i];
-        r.cards[size_t(place)] = {faces[size_t(place)], read.laid[i].joker(), kNewCard};
+        r.cards[size_t(place)] = {faces[size_t(place)], read->laid[i].joker(), kNewCard};
       }
       run.add(faces, std::move(r), at->crossings, below);  // later: reaching further below
     }

@@ -52,6 +52,7 @@ std::vector<Face> deck(const std::string& ruleset, const std::vector<std::string
   // The canonical order: suits (colours) one after another, ranks from the ace (the 1)
   // up, the whole deck once a copy, then the jokers.
   std::vector<Face> out;
+  out.reserve(size_t(d.copies * kSuits * kRanks + d.jokers));
   for (int copy = 0; copy < d.copies; ++copy)
     for (int suit = 0; suit < kSuits; ++suit)
       for (int rank = 1; rank <= kRanks; ++rank) out.push_back(Face::natural(suit, rank));
@@ -68,6 +69,7 @@ Deal deal(const std::string& ruleset, const std::vector<std::string>& variants,
 
   Deal out;
   out.hands.resize(size_t(players));
+  for (std::vector<Face>& hand : out.hands) hand.reserve(size_t(d.cards));
   size_t next = 0;
   for (int k = 0; k < d.cards; ++k)
     for (int p = 1; p <= players && next < deck.size(); ++p) out.hands[size_t((dealer + p) % players)].push_back(deck[next++]);
