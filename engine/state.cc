@@ -150,7 +150,17 @@ int deck_cards(const RuleSet& rules, int players, std::span<Card> out) {
   return n;
 }
 
+CardSet deck_set(const RuleSet& rules, int players) {
+  CardSet deck;
+  for_each_deck_card(rules, players, [&](Card c) { deck.insert(c); });
+  return deck;
+}
+
 bool cards_conserved(const GameState& s, const RuleSet& rules, Card* bad) {
+  return cards_conserved(s, deck_set(rules, s.num_players), bad);
+}
+
+bool cards_conserved(const GameState& s, CardSet deck, Card* bad) {
   // As sets of 128 bits: every checked step of every fuzz input runs this. A card seen in a
   // second place goes to `twice`; the deck's cards are then the places' union, exactly.
   CardSet seen, twice;
@@ -168,8 +178,6 @@ bool cards_conserved(const GameState& s, const RuleSet& rules, Card* bad) {
   for (Card c : s.discard.cards()) see(c);
   for (const Meld& m : s.table.all())
     for (int i = 0; i < m.shape.size; ++i) see(m.cards[i]);
-  CardSet deck;
-  for_each_deck_card(rules, s.num_players, [&](Card c) { deck.insert(c); });
   // The lowest card in two places, missing, or of no deck of the ruleset.
   const CardSet wrong = twice | seen.minus(deck) | deck.minus(seen);
   if (wrong.empty()) return true;

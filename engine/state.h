@@ -143,6 +143,9 @@ uint64_t hash_state(const GameState& s);
 // Every physical card of the deck in exactly one place; returns false and names the
 // first card that is missing or doubled in `bad` otherwise.
 bool cards_conserved(const GameState& s, const RuleSet& rules, Card* bad = nullptr);
+// The same against the deck's cards, made once (deck_set) where every step is checked.
+bool cards_conserved(const GameState& s, CardSet deck, Card* bad = nullptr);
+CardSet deck_set(const RuleSet& rules, int players);
 
 // The physical cards of the deck for a number of players, in the canonical order.
 int deck_cards(const RuleSet& rules, int players, std::span<Card> out);

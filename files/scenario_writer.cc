@@ -354,7 +354,10 @@ class NodeJson {
     std::string key;
     void operator=(NodeJson value) {
       if (map.entries.empty()) map.entries.reserve(kEntries);  // a setup's maps hold a few keys: one allocation, not four
-      map.entries.push_back({NodeJson(std::move(key)).node_, std::move(value.node_)});
+      YamlEntry& e = map.entries.emplace_back();  // made in place: a setup has a few hundred nodes
+      e.first.kind = YamlNode::Kind::kScalar;
+      e.first.scalar = std::move(key);
+      e.second = std::move(value.node_);
     }
   };
   Entry operator[](std::string key) { return {node_, std::move(key)}; }

@@ -325,8 +325,9 @@ std::optional<Finding> Checker::step_invariants(const Step& step) {
 
 std::optional<Finding> Checker::conserved(const Step& step) {
   const RuleSet& r = config_->rules;
+  if (deck_players_ != step.after.num_players) deck_ = deck_set(r, deck_players_ = step.after.num_players);
   Card bad = 0;
-  if (cards_conserved(step.after, r, &bad)) return std::nullopt;
+  if (cards_conserved(step.after, deck_, &bad)) return std::nullopt;
   return finding(CheckId::kConservation, format_face(face_of(bad), r.notation) + " is missing or in two places");
 }
 

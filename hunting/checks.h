@@ -217,6 +217,8 @@ class Checker {
   std::vector<uint64_t> engine_sorted_keys_, allowed_keys_;
   CheckLevel level_;
   CheckSet checks_;
+  CardSet deck_;  // the deck's cards for deck_players_: conservation is checked at every step
+  int deck_players_ = 0;
   int deal_dealer_ = 0, deal_round_ = 1;  // of the hand being played, as the oracle side counts them
   uint64_t steps_ = 0;
   int turns_ = 0, start_turns_ = 0;
