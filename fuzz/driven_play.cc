@@ -1,7 +1,7 @@
 #include "fuzz/driven_play.h"
 
 #include <deque>
-#include <map>
+#include <unordered_map>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -71,9 +71,16 @@ class PlayedMatch {
 // dropped together, so that a long run's memory stays under libFuzzer's limit.
 constexpr size_t kMatchesKept = 8192;
 
+// Hashed, not ordered: looked up by every input that starts from a played position.
+struct MatchKeyHash {
+  size_t operator()(const std::pair<std::shared_ptr<const hunt::Config>, int>& k) const {
+    return std::hash<const hunt::Config*>{}(k.first.get()) * 31 + size_t(k.second);
+  }
+};
+
 const Played* played_position(const Chosen& c, size_t i) {
   static std::mutex mutex;
-  static std::map<std::pair<std::shared_ptr<const hunt::Config>, int>, PlayedMatch> made;
+  static std::unordered_map<std::pair<std::shared_ptr<const hunt::Config>, int>, PlayedMatch, MatchKeyHash> made;
   const std::lock_guard lock(mutex);
   std::pair key{c.config, c.players};
   auto it = made.find(key);
