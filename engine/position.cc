@@ -11,9 +11,7 @@ namespace meldcheck {
 
 GameState make_position(const RuleSet& rules, const StatedPosition& st) {
   const int n = st.players;
-  std::array<Card, kMaxCards> deck_order{};
-  CardSet deck;
-  for (int i = 0, count = deck_cards(rules, n, deck_order); i < count; ++i) deck.insert(deck_order[i]);
+  const CardSet deck = deck_set(rules, n);
   CardSet left = deck;
   auto place = [&](Card c) {
     if (!deck.contains(c)) throw std::invalid_argument("a card not in the deck of " + rules.id);

@@ -145,6 +145,7 @@ uint64_t hash_state(const GameState& s);
 bool cards_conserved(const GameState& s, const RuleSet& rules, Card* bad = nullptr);
 // The same against the deck's cards, made once (deck_set) where every step is checked.
 bool cards_conserved(const GameState& s, CardSet deck, Card* bad = nullptr);
+// The physical cards of the deck for a number of players, as a set.
 CardSet deck_set(const RuleSet& rules, int players);
 
 // The physical cards of the deck for a number of players, in the canonical order.

@@ -1,10 +1,10 @@
 #include "fuzz/driven_play.h"
 
 #include <deque>
-#include <unordered_map>
 #include <mutex>
 #include <optional>
 #include <span>
+#include <unordered_map>
 
 #include "engine/random_play.h"
 #include "files/scenario_writer.h"
