@@ -340,12 +340,17 @@ Refusal check_arrange(const GameState& s, const RuleSet& r, const Action& a, Pla
   return r.first_failure(fails);
 }
 
+CardSet table_and_rack(const GameState& s) {
+  CardSet tiles = s.hand(s.to_move);
+  for (const Meld& m : s.table.all())
+    for (int i = 0; i < m.shape.size; ++i) tiles.insert(m.cards[size_t(i)]);
+  return tiles;
+}
+
 void play_arrange(GameState& s, const RuleSet& r, const Action& a, const Plan& plan) {
   const int p = s.to_move;
   // The physical tiles: the table's first, then the rack's.
-  CardSet pool = s.hand(p);
-  for (const Meld& m : s.table.all())
-    for (int i = 0; i < m.shape.size; ++i) pool.insert(m.cards[i]);
+  CardSet pool = table_and_rack(s);
   CardSet table_cards = pool.minus(s.hand(p));
   std::array<uint8_t, kMaxMelds> owners{};
   for (int g = 0; g < a.cards.groups(); ++g) {

@@ -79,6 +79,9 @@ bool can_play_out(const GameState& s, const RuleSet& r, int player, int depth);
 bool meld_possible_with(const GameState& s, const RuleSet& r, int player, CardSet pool, CardSet needed,
                         bool layoff_counts);
 
+// The tiles an arrangement by the player to move may lay: the table's and the rack's.
+CardSet table_and_rack(const GameState& s);
+
 // Whether `face`, laid off alone, fits a meld on the table for this player.
 bool fits_table(const GameState& s, const RuleSet& r, int player, Face face);
 

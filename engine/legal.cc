@@ -71,6 +71,13 @@ void add_group(Action& a, std::span<const Token> tokens) {
   for (const Token& t : tokens) a.cards.add(t);
 }
 
+// Whether `part` has no more of any face than `whole`.
+bool within(const FaceCounts& part, const FaceCounts& whole) {
+  for (size_t f = 0; f < part.n.size(); ++f)
+    if (part.n[f] > whole.n[f]) return false;
+  return true;
+}
+
 void each_distinct_face(CardSet cards, auto&& f) {
   FaceCounts counts = face_counts(cards);
   for (int code = 0; code <= kFaces; ++code)
@@ -331,6 +338,9 @@ bool is_listed(const GameState& state, const RuleSet& rules, const Action& actio
   // arrangement: whether the solver is asked depends on which others are legal.)
   const ActionKind k = action.kind;
   const FaceCounts cards = laid_faces(action);
+  // Every arrangement listed, the solver's too, is of the table's tiles and some of the
+  // rack's: one laying a tile neither holds is not listed, and asks no solver to say so.
+  if (k == ActionKind::kArrange && !within(cards, face_counts(detail::table_and_rack(state)))) return false;
   const bool lays = k == ActionKind::kMeld || k == ActionKind::kLayoff;
   Collector c{state, rules, legal, nullptr, nullptr, k == ActionKind::kArrange, ActionKinds::only(k), lays ? &cards : nullptr};
   enumerate(c);
