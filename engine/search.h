@@ -419,36 +419,40 @@ template <typename Emit>
 void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size, bool exact, int limit, Emit&& emit,
                     const ContractRound* want = nullptr, bool distinct = false) {
   std::array<int, kMaxMeldsInAction> chosen{};
+  std::array<int, kMaxMeldsInAction> chosen_key{};  // each chosen meld's distinct_key
   int depth = 0, sets = 0, emitted = 0;
   size = std::min(size, kMaxMeldsInAction);
-  auto repeats = [&](size_t i) {
-    const int key = candidates.distinct_key(i);
+  FaceCounts left = hand;  // taken from as a meld is chosen, given back as the search goes back
+  auto repeats = [&](size_t i, int key) {
     for (int d = 0; key >= 0 && d < depth; ++d)
-      if (candidates.kind(size_t(chosen[size_t(d)])) == candidates.kind(i) && candidates.distinct_key(size_t(chosen[size_t(d)])) == key)
-        return true;
+      if (chosen_key[size_t(d)] == key && candidates.kind(size_t(chosen[size_t(d)])) == candidates.kind(i)) return true;
     return false;
   };
-  auto search = [&](auto&& self, size_t from, const FaceCounts& left) -> void {
-    if (emitted >= limit) return;
+  auto search = [&](auto&& self, size_t from) -> void {
     if (depth > 0 && (!exact || depth == size) && (!want || sets == want->sets))
       emitted += emit(std::span<const int>(chosen.data(), size_t(depth)));
     if (depth == size) return;
-    for (size_t i = from; i < candidates.size(); ++i) {
+    for (size_t i = from; i < candidates.size() && emitted < limit; ++i) {
       const bool is_set = candidates.kind(i) == MeldKind::kSet;
       if (want && (is_set ? sets == want->sets : depth - sets == want->runs)) continue;
-      if (distinct && repeats(i)) continue;
-      FaceCounts rest = left;
-      bool fits = true;
-      for (const Token& t : candidates[i]) fits &= rest[t.face]-- > 0;
-      if (!fits) continue;
-      chosen[size_t(depth++)] = int(i);
-      sets += is_set;
-      self(self, i + 1, rest);
-      sets -= is_set;
-      --depth;
+      const int key = distinct ? candidates.distinct_key(i) : -1;
+      if (repeats(i, key)) continue;
+      // The meld's cards taken from what is left (all of them, or it does not fit).
+      const std::span<const Token> meld = candidates[i];
+      size_t taken = 0;
+      while (taken < meld.size() && left[meld[taken].face] > 0) --left[meld[taken++].face];
+      if (taken == meld.size()) {
+        chosen[size_t(depth)] = int(i);
+        chosen_key[size_t(depth++)] = key;
+        sets += is_set;
+        self(self, i + 1);
+        sets -= is_set;
+        --depth;
+      }
+      while (taken > 0) ++left[meld[--taken].face];
     }
   };
-  search(search, 0, hand);
+  if (limit > 0) search(search, 0);
 }
 
 
