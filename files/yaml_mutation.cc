@@ -267,9 +267,8 @@ struct ScenarioMutator {
   const RulesetSpec* spec;
   Cards cards;
   std::vector<Site> sites;
+  std::vector<Site> card_sites;  // the sites that are a card, read once
   int players = 2;
-
-  bool is_card(const Site& s) const { return s.node->is_scalar() && token_of(s.node->scalar, cards.notation).has_value(); }
 
   // A sequence of cards (or an empty one where cards belong): a hand, a pile, a meld.
   bool is_card_list(const Site& s) const {
@@ -283,7 +282,7 @@ struct ScenarioMutator {
   std::string some_player() { return std::string(1, char('A' + pick(rng, size_t(players) + (one_in(rng, 8) ? 1 : 0)))); }
 
   bool card() {
-    const std::vector<Site> found = where(sites, [&](const Site& s) { return is_card(s); });
+    const std::vector<Site>& found = card_sites;
     if (found.empty()) return false;
     const Site* chosen = &any_of(rng, found);
     // A table meld's card changed breaks the setup's meld more often than not: less often.
@@ -772,14 +771,17 @@ bool mutate_spec_doc(Rng& rng, YamlNode& root) {
 bool mutate_scenario_doc(Rng& rng, YamlNode& doc) {
   const YamlNode* id = doc.find("ruleset");
   const RulesetSpec* spec = id && id->is_scalar() ? RulesetLibrary::embedded().find(id->scalar) : nullptr;
-  ScenarioMutator m{rng, doc, spec, {}, sites_of(doc)};
+  ScenarioMutator m{rng, doc, spec, {}, sites_of(doc), {}};
   if (spec) m.cards.notation = spec->base().notation;
-  for (const Site& s : m.sites)
-    if (m.is_card(s))
-      if (const Token t = *token_of(s.node->scalar, m.cards.notation); t.face.is_natural()) {
-        m.cards.named.push_back(format_face(t.face, m.cards.notation));
-        if (s.section == "setup") m.cards.in_setup.push_back(m.cards.named.back());
-      }
+  for (const Site& s : m.sites) {
+    const std::optional<Token> t = s.node->is_scalar() ? token_of(s.node->scalar, m.cards.notation) : std::nullopt;
+    if (!t) continue;
+    m.card_sites.push_back(s);
+    if (t->face.is_natural()) {
+      m.cards.named.push_back(format_face(t->face, m.cards.notation));
+      if (s.section == "setup") m.cards.in_setup.push_back(m.cards.named.back());
+    }
+  }
   const YamlNode* deal_players = under(under(&doc, "deal"), "players");
   if (const YamlNode* ps = under(under(&doc, "setup"), "players"); ps && ps->is_map()) m.players = int(ps->entries.size());
   else if (deal_players && deal_players->is_scalar() && is_integer(deal_players->scalar))
