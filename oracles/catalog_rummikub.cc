@@ -79,11 +79,16 @@ SetRead read_set(const Context& c, const std::vector<Token>& tokens) {
   std::vector<Face> naturals;
   for (size_t i = 0; i < tokens.size(); ++i) (tokens[i].face.is_joker() ? jokers.push_back(i) : naturals.push_back(tokens[i].face));
   if (jokers.empty() || naturals.empty()) return out;
-  // Only a tile of a natural's number or colour makes a set with it.
+  // A joker of a group is a tile of the number every natural has, one of a run a tile of
+  // the colour they all have: no other naming makes a set.
+  auto all_alike = [&](auto&& of) {
+    return std::all_of(naturals.begin(), naturals.end(), [&](Face n) { return of(n) == of(naturals[0]); });
+  };
+  const bool group = all_alike([](Face n) { return n.rank(); }), run = all_alike([](Face n) { return n.suit(); });
   auto could_be = [&](const Token& t, Face f) {
-    const bool near = std::any_of(naturals.begin(), naturals.end(), [&](Face n) { return n.rank() == f.rank() || n.suit() == f.suit(); });
+    const bool fits = (group && f.rank() == naturals[0].rank()) || (run && f.suit() == naturals[0].suit());
     const Face w = t.standin;
-    return near && (w.is_none() || w == f || (w.is_rank_only() && w.rank() == f.rank()));
+    return fits && (w.is_none() || w == f || (w.is_rank_only() && w.rank() == f.rank()));
   };
   std::vector<Token> named = tokens;
   auto each = [&](auto&& self, size_t j) -> void {
