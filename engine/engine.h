@@ -52,6 +52,11 @@ void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Act
 void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out,
                          ActionKinds kinds = ActionKinds::all());
 
+// The candidates quick_legal_actions checks, unchecked: its list is those check_action
+// accepts, in the same order. For a random player that checks candidates in a random order
+// until one is legal, not all of them (fuzz/driven_play.h, pick_some).
+void quick_candidates(const GameState& state, const RuleSet& rules, std::vector<Action>& out, ActionKinds kinds);
+
 // Whether the enumeration lists this action, as written or written another way (cards in
 // another order, a joker's stand-in settled or named, a take by count or by card).
 bool is_listed(const GameState& state, const RuleSet& rules, const Action& action);

@@ -32,6 +32,7 @@ struct Collector {
   // Only candidates laying these cards are checked and kept (is_listed: the same move lays
   // the same cards, so the others need no check).
   const FaceCounts* cards = nullptr;
+  bool check = true;  // false: every candidate kept, for the caller to check (quick_candidates)
 
   bool wants(ActionKind k) const { return kinds.has(k); }
 
@@ -46,6 +47,7 @@ struct Collector {
   Action& propose(const Action& like) { return out.emplace_back(like); }
   void keep_if_legal() {
     if (cards && laid_faces(out.back()) != *cards) return out.pop_back();
+    if (!check) return;
     const Refusal c = check_action(s, r, out.back());
     if (c == Refusal::kNone) return;
     if (dropped) dropped->push_back(out.back());
@@ -88,7 +90,7 @@ void each_distinct_face(CardSet cards, auto&& f) {
 void contract_melds(Collector& c, int p, const detail::Pool& hand) {
   const auto& contracts = c.r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(c.s.round, contracts.size()) - 1];
-  const detail::MeldList candidates = detail::melds_from(c.r.meld, hand);
+  const detail::MeldList candidates = detail::melds_from(c.r.meld, hand, &want);
   detail::disjoint_melds(
       candidates, hand.counts, want.sets + want.runs, true, kMaxContractCombos,
       [&](std::span<const int> chosen) {
@@ -387,6 +389,12 @@ void legal_actions(const GameState& state, const RuleSet& rules, std::vector<Act
 void quick_legal_actions(const GameState& state, const RuleSet& rules, std::vector<Action>& out, ActionKinds kinds) {
   out.clear();
   Collector c{state, rules, out, nullptr, nullptr, false, kinds};
+  enumerate(c);
+}
+
+void quick_candidates(const GameState& state, const RuleSet& rules, std::vector<Action>& out, ActionKinds kinds) {
+  out.clear();
+  Collector c{state, rules, out, nullptr, nullptr, false, kinds, nullptr, false};
   enumerate(c);
 }
 

@@ -34,12 +34,15 @@ bool contract_with(const GameState& s, const RuleSet& r, const Pool& pool, int c
   const auto& contracts = r.opening.contracts;
   const ContractRound want = contracts[std::min<size_t>(s.round, contracts.size()) - 1];
   MeldList candidates;
-  for_each_meld(r.meld, pool, [&](std::span<const Token> t) {
-    Formed formed;
-    if (form_meld(r.meld, t, MeldContext::kMelding, formed).empty() && !joker_declared_on_table(s, r, formed.shape, t))
-      candidates.add(t, formed.shape.kind);
-    return true;
-  });
+  for_each_meld_with(
+      r.meld, pool, Face::none(),
+      [&](std::span<const Token> t) {
+        Formed formed;
+        if (form_meld(r.meld, t, MeldContext::kMelding, formed).empty() && !joker_declared_on_table(s, r, formed.shape, t))
+          candidates.add(t, formed.shape.kind);
+        return true;
+      },
+      searched_for(&want));
   bool found = false;
   disjoint_melds(
       candidates, pool.counts, want.sets + want.runs, true, 256,

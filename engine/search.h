@@ -184,11 +184,21 @@ bool emit_set_jokers(const MeldRules& rules, int used_mask, int jokers, int rank
   return emit(n + jokers);
 }
 
+// Which melds a search looks for.
+enum class Searched : uint8_t { kSets = 1, kRuns = 2, kBoth = 3 };
+
+inline bool searches(Searched searched, MeldKind kind) {
+  return uint8_t(searched) & (kind == MeldKind::kSet ? 1 : 2);
+}
+
 // New melds from `pool` with a card of face `with` in each (any meld when `with` is
-// Face::none()): visit(std::span<const Token>) returns false to stop. Returns false when
-// stopped.
+// Face::none()), sets or runs or both: visit(std::span<const Token>) returns false to stop.
+// Returns false when stopped. What the search for sets finds forms a set if anything, and
+// what the search for runs a run: a run's ranks differ, a set's do not, and one card alone
+// reads both ways and so forms neither (form_meld).
 template <class Visit>
-bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Visit&& visit) {
+bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Visit&& visit,
+                        Searched searched = Searched::kBoth) {
   if (!melds_possible(rules, pool, with)) return true;
   const int jokers = pool.jokers();
   const bool natural_with = with.is_natural();
@@ -199,7 +209,8 @@ bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Vis
     return jokers == 0 || visit_with_joker_instead(rules, buf, n, visit);
   };
   // Sets: a count of each suit of one rank, and some jokers.
-  for (int rank = natural_with ? with.rank() : 1; rank <= (natural_with ? with.rank() : kRanks); ++rank) {
+  const int first_rank = natural_with ? with.rank() : 1, last_rank = natural_with ? with.rank() : kRanks;
+  for (int rank = first_rank; searches(searched, MeldKind::kSet) && rank <= last_rank; ++rank) {
     std::array<int, kSuits> cap{};
     for (int s = 0; s < kSuits; ++s) {
       cap[s] = pool[Face::natural(s, rank)];
@@ -228,7 +239,8 @@ bool for_each_meld_with(const MeldRules& rules, const Pool& pool, Face with, Vis
           }
   }
   // Runs: every window of a suit whose gaps the jokers can fill.
-  for (int suit = natural_with ? with.suit() : 0; suit < (natural_with ? with.suit() + 1 : kSuits); ++suit) {
+  const int first_suit = natural_with ? with.suit() : 0, end_suit = natural_with ? with.suit() + 1 : kSuits;
+  for (int suit = first_suit; searches(searched, MeldKind::kRun) && suit < end_suit; ++suit) {
     int in_suit = 0;
     for (int rank = 1; rank <= kRanks; ++rank) in_suit += pool[Face::natural(suit, rank)];
     if (in_suit + jokers < rules.min_size || in_suit < rules.min_naturals) continue;
@@ -370,9 +382,21 @@ bool for_each_layoff(const MeldRules& rules, const Pool& pool, const Shape& meld
 class MeldList {
  public:
   void add(std::span<const Token> tokens, MeldKind kind) {
-    for (const Token& t : tokens) tokens_.push_back(t);
+    Needs needs;
+    for (const Token& t : tokens) {
+      tokens_.push_back(t);
+      if (t.face.is_joker()) {
+        ++needs.jokers;
+      } else {
+        const uint64_t bit = uint64_t{1} << t.face.code();
+        needs.twice |= (needs.naturals & bit) != 0;
+        needs.naturals |= bit;
+      }
+    }
     ends_.push_back(uint32_t(tokens_.size()));
     kinds_.push_back(kind);
+    keys_.push_back(key_of(tokens, kind));
+    needs_.push_back(needs);
   }
   size_t size() const { return ends_.size(); }
   std::span<const Token> operator[](size_t i) const {
@@ -381,32 +405,57 @@ class MeldList {
   }
   MeldKind kind(size_t i) const { return kinds_[i]; }
   // What a contract may not repeat: a set's rank or a run's suit, as its shape has them
-  // (a natural card's, or a joker's stand-in's); -1 where no card says.
-  int distinct_key(size_t i) const {
-    const bool set = kinds_[i] == MeldKind::kSet;
-    for (const Token& t : (*this)[i]) {
+  // (a natural card's, or a joker's stand-in's); -1 where no card says. Worked out once,
+  // when the meld is added: the contract's search asks it of every meld it tries.
+  int distinct_key(size_t i) const { return keys_[i]; }
+  // The cards a meld takes, in brief: the natural faces (bit = face code), whether one of
+  // them twice, and how many jokers. Whether it fits what a hand has left is then a test of
+  // bits (disjoint_melds), where the meld takes each face once.
+  struct Needs {
+    uint64_t naturals = 0;
+    uint8_t jokers = 0;
+    bool twice = false;
+  };
+  const Needs& needs(size_t i) const { return needs_[i]; }
+
+ private:
+  static int8_t key_of(std::span<const Token> tokens, MeldKind kind) {
+    const bool set = kind == MeldKind::kSet;
+    for (const Token& t : tokens) {
       const Face f = t.face.is_natural() ? t.face : t.standin;
-      if (f.is_natural()) return set ? f.rank() : f.suit();
-      if (set && f.is_rank_only()) return f.rank();
+      if (f.is_natural()) return int8_t(set ? f.rank() : f.suit());
+      if (set && f.is_rank_only()) return int8_t(f.rank());
     }
     return -1;
   }
 
- private:
   InlineVector<Token, 1024> tokens_;
   InlineVector<uint32_t, 256> ends_;  // a big hand with jokers forms more than 65,535 tokens of candidates
   InlineVector<MeldKind, 256> kinds_;
+  InlineVector<int8_t, 256> keys_;
+  InlineVector<Needs, 256> needs_;
 };
 
+// The searches that find every meld of the kinds a contract of `want` asks for.
+inline Searched searched_for(const ContractRound* want) {
+  if (!want) return Searched::kBoth;
+  return Searched((want->sets ? 1 : 0) | (want->runs ? 2 : 0));
+}
+
 // The melds from `pool` that form, with the kind each forms, for combining into contracts
-// and openings.
-inline MeldList melds_from(const MeldRules& rules, const Pool& pool) {
+// and openings; with `want`, only those of the kinds it asks for (the others would be
+// passed over by disjoint_melds), searched for alone.
+inline MeldList melds_from(const MeldRules& rules, const Pool& pool, const ContractRound* want = nullptr) {
   MeldList out;
-  for_each_meld(rules, pool, [&](std::span<const Token> t) {
-    Formed f;
-    if (form_meld(rules, t, MeldContext::kMelding, f).empty()) out.add(t, f.shape.kind);
-    return true;
-  });
+  auto wanted = [&](MeldKind k) { return !want || (k == MeldKind::kSet ? want->sets : want->runs) > 0; };
+  for_each_meld_with(
+      rules, pool, Face::none(),
+      [&](std::span<const Token> t) {
+        Formed f;
+        if (form_meld(rules, t, MeldContext::kMelding, f).empty() && wanted(f.shape.kind)) out.add(t, f.shape.kind);
+        return true;
+      },
+      searched_for(want));
   return out;
 }
 
@@ -423,6 +472,37 @@ void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size
   int depth = 0, sets = 0, emitted = 0;
   size = std::min(size, kMaxMeldsInAction);
   FaceCounts left = hand;  // taken from as a meld is chosen, given back as the search goes back
+  uint64_t held = 0;       // the natural faces `left` has one of or more
+  for (int f = 0; f < kFaces; ++f) held |= uint64_t(left.n[size_t(f)] > 0) << f;
+  auto fits = [&](size_t i) {
+    const MeldList::Needs& n = candidates.needs(i);
+    if (n.jokers > left[Face::joker()] || (n.naturals & ~held) != 0) return false;
+    if (!n.twice) return true;
+    FaceCounts wanted;  // a face twice: counted
+    for (const Token& t : candidates[i])
+      if (++wanted[t.face] > left[t.face]) return false;
+    return true;
+  };
+  auto take = [&](size_t i, int by) {
+    for (const Token& t : candidates[i]) {
+      left[t.face] = uint8_t(left[t.face] + by);
+      if (t.face.is_natural()) held = (held & ~(uint64_t{1} << t.face.code())) | uint64_t(left[t.face] > 0) << t.face.code();
+    }
+  };
+  // For each number of jokers left and each candidate, the first candidate from it on that
+  // needs no more of them: the search steps over the others at once (with many jokers held,
+  // most of the melds it tries after one are those that want more jokers than are left).
+  const size_t n = candidates.size();
+  static thread_local std::vector<uint32_t> within_jokers;  // row k: (n + 1) entries
+  within_jokers.resize(size_t(kMaxJokers + 1) * (n + 1));
+  for (size_t k = 0; k <= size_t(kMaxJokers); ++k) {
+    uint32_t* row = &within_jokers[k * (n + 1)];
+    row[n] = uint32_t(n);
+    for (size_t i = n; i-- > 0;) row[i] = candidates.needs(i).jokers <= k ? uint32_t(i) : row[i + 1];
+  }
+  auto next = [&](size_t i) {
+    return size_t(within_jokers[std::min<size_t>(left[Face::joker()], size_t(kMaxJokers)) * (n + 1) + i]);
+  };
   auto repeats = [&](size_t i, int key) {
     for (int d = 0; key >= 0 && d < depth; ++d)
       if (chosen_key[size_t(d)] == key && candidates.kind(size_t(chosen[size_t(d)])) == candidates.kind(i)) return true;
@@ -432,24 +512,20 @@ void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size
     if (depth > 0 && (!exact || depth == size) && (!want || sets == want->sets))
       emitted += emit(std::span<const int>(chosen.data(), size_t(depth)));
     if (depth == size) return;
-    for (size_t i = from; i < candidates.size() && emitted < limit; ++i) {
+    for (size_t i = next(from); i < n && emitted < limit; i = next(i + 1)) {
       const bool is_set = candidates.kind(i) == MeldKind::kSet;
       if (want && (is_set ? sets == want->sets : depth - sets == want->runs)) continue;
       const int key = distinct ? candidates.distinct_key(i) : -1;
       if (repeats(i, key)) continue;
-      // The meld's cards taken from what is left (all of them, or it does not fit).
-      const std::span<const Token> meld = candidates[i];
-      size_t taken = 0;
-      while (taken < meld.size() && left[meld[taken].face] > 0) --left[meld[taken++].face];
-      if (taken == meld.size()) {
-        chosen[size_t(depth)] = int(i);
-        chosen_key[size_t(depth++)] = key;
-        sets += is_set;
-        self(self, i + 1);
-        sets -= is_set;
-        --depth;
-      }
-      while (taken > 0) ++left[meld[--taken].face];
+      if (!fits(i)) continue;
+      take(i, -1);  // the meld's cards taken from what is left, and given back after
+      chosen[size_t(depth)] = int(i);
+      chosen_key[size_t(depth++)] = key;
+      sets += is_set;
+      self(self, i + 1);
+      sets -= is_set;
+      --depth;
+      take(i, +1);
     }
   };
   if (limit > 0) search(search, 0);

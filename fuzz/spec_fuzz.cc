@@ -143,12 +143,10 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
   // Mostly a listed action (of a kind picked first, as in play_fuzz), sometimes an
   // arbitrary one, which must be refused cleanly.
   RandomPlayer player(game.play_seed);
-  std::vector<Action> legal;
+  std::vector<Action> candidates;
   auto next_action = [&](bool listed) -> std::optional<Action> {
     if (!listed) return player.arbitrary(s, rules);
-    list_some(s, rules, legal, [&](size_t kinds) { return player.next() % kinds; });
-    if (legal.empty()) return std::nullopt;
-    return legal[player.next() % legal.size()];
+    return pick_some(s, rules, candidates, [&](size_t n) { return player.next() % n; });
   };
   for (int steps = 0; steps < kMostSteps && !s.hand_over; ++steps) {
     // As in play_fuzz: past an empty stock under must-play, each step costs a solver proof.
