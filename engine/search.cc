@@ -130,13 +130,17 @@ bool meld_possible_with(const GameState& s, const RuleSet& r, int player, CardSe
 }
 
 bool freed_jokers_playable(const GameState& s, const RuleSet& r, int player) {
-  // One freed joker, or a player still without the contract (the jokers go into it): a meld
-  // or layoff with a joker.
-  if (s.turn.freed_jokers.size() <= 1 || (r.opening.form == OpeningForm::kContract && !s.players[player].opened))
+  // One freed joker and nothing else owed, or a player still without the contract (the
+  // jokers go into it): a meld or layoff with a joker.
+  const bool else_owed = s.turn.no_discard != kNoCard || s.turn.must_use != kNoCard || !s.turn.pile_meld_due.empty();
+  if ((s.turn.freed_jokers.size() <= 1 && !else_owed) ||
+      (r.opening.form == OpeningForm::kContract && !s.players[player].opened))
     return usable(s, r, player, s.hand(player), Face::joker(), true);
   // Two freed jokers may have one place left between them (spec_fuzz: Liverpool, two jokers
-  // swapped off runs grown to full length): a step that lays one is accepted only where it
-  // leaves the other a place.
+  // swapped off runs grown to full length), and a joker laid may leave the lone taken card
+  // alone in hand with nowhere to go (spec_fuzz: Liverpool with Rummy 500's lone card that
+  // may not be discarded): a step that lays one is accepted only where it leaves the turn
+  // a way to end.
   const Pool hand(s.hand(player));
   auto refused = [&](ActionKind kind, int meld_id, std::span<const Token> t) {
     GameState next = s;

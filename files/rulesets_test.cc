@@ -95,6 +95,42 @@ setup:
   EXPECT_EQ(s.players[0].penalty, 0);
 }
 
+// Liverpool whose freed jokers go down again the same turn, with Rummy 500's lone taken card
+// that may not be discarded: C took 6H alone from the pile, and a swap would leave 6H and the
+// freed joker in hand. The joker can go down, but then 6H alone is left, which may not be
+// discarded and goes nowhere: the swap is refused, as the hand would be stuck. spec_fuzz
+// found the hand stuck (the engine had asked only whether the joker could go down).
+TEST(Apply, ASwapIsRefusedWhereTheFreedJokerWouldLeaveOnlyTheLoneTakenCard) {
+  Scenario sc = parse_scenarios(R"(name: a freed joker and the lone taken card
+ruleset: liverpool
+options: { freed-joker: same-turn }
+setup:
+  players:
+    A: { hand: [2C, 5S] }
+    B: { hand: [QS, 4S] }
+    C: { hand: [6H, 8C] }
+  table:
+    - { id: m1, owner: A, cards: [7C, JK=8C, 9C, 10C] }
+    - { id: m2, owner: C, cards: [3D, 4D, 5D, 6D] }
+  stock: [9S, 10S]
+  to_move: C
+  phase: play
+  rest: out
+)", "t.yaml", RulesetLibrary::embedded()).at(0);
+  RuleSet& r = sc.rules;
+  ASSERT_TRUE(r.swap.joker_used_same_turn);
+  r.draw.lone_taken_card_no_discard = true;
+  Action swap;
+  swap.kind = ActionKind::kSwap, swap.player = 2, swap.meld_id = 1, swap.card = *parse_face("8C", Notation::kCards);
+  GameState free_to_discard = sc.start;
+  EXPECT_EQ(apply(free_to_discard, r, swap), Refusal::kNone);  // 6H may go: the joker down, then 6H discarded
+  GameState s = sc.start;
+  s.turn.no_discard = s.hand(2).find(*parse_face("6H", Notation::kCards));
+  const GameState before = s;
+  EXPECT_EQ(apply(s, r, swap), Refusal::kJokerUnused);
+  EXPECT_EQ(s, before);
+}
+
 // spec/rummy500.yaml's text with each `from` replaced by its `to` (each must be there).
 std::string rummy500_with(const std::vector<std::pair<std::string, std::string>>& changes) {
   std::string text;

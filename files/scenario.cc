@@ -351,7 +351,9 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, std::vector<
   }
   // Valid as laid, or as built on since (building may allow more, like round the corner).
   // A run is written in order: where both read it (a thirteen-card run, ace low or bent
-  // round the corner), the reading that keeps the written order wins.
+  // round the corner), the reading that keeps the written order wins, and of two as near
+  // the later (the building reading's, which weighs every window laying may take and the
+  // corner's too: spec/femhundra-rummy.yaml, build.corner).
   Formed f, built;
   RefusalMask as_laid = form_meld(in.rules().meld, tokens, MeldContext::kMelding, f);
   const bool as_built = form_meld(in.rules().meld, tokens, MeldContext::kBuilding, built).empty();
@@ -360,7 +362,7 @@ void read_meld(const Reader& in, const YamlNode& n, CardPool& pool, std::vector<
     in.fail(cards, "not a valid meld in " + in.rules().id + " (" + in.rules().rule_id(why) + ")", in.rules().rule_id(why));
   }
   const int count = int(tokens.size());
-  if (!as_laid.empty() || (as_built && disorder(built, count) < disorder(f, count))) f = built;
+  if (!as_laid.empty() || (as_built && disorder(built, count) <= disorder(f, count))) f = built;
   if (table.size() == kMaxMelds) in.fail(n, "too many melds on the table");
   Meld& m = table.emplace_back();
   m.id = uint8_t(id);
