@@ -493,8 +493,8 @@ void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size
   // needs no more of them: the search steps over the others at once (with many jokers held,
   // most of the melds it tries after one are those that want more jokers than are left).
   const size_t n = candidates.size();
-  static thread_local std::vector<uint32_t> within_jokers;  // row k: (n + 1) entries
-  within_jokers.resize(size_t(kMaxJokers + 1) * (n + 1));
+  InlineVector<uint32_t, 1024> within_jokers;  // row k: (n + 1) entries
+  for (size_t i = 0; i < size_t(kMaxJokers + 1) * (n + 1); ++i) within_jokers.push_back(0);
   for (size_t k = 0; k <= size_t(kMaxJokers); ++k) {
     uint32_t* row = &within_jokers[k * (n + 1)];
     row[n] = uint32_t(n);
