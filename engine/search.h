@@ -474,9 +474,9 @@ void disjoint_melds(const MeldList& candidates, const FaceCounts& hand, int size
   FaceCounts left = hand;  // taken from as a meld is chosen, given back as the search goes back
   uint64_t held = 0;       // the natural faces `left` has one of or more
   for (int f = 0; f < kFaces; ++f) held |= uint64_t(left.n[size_t(f)] > 0) << f;
-  auto fits = [&](size_t i) {
+  auto fits = [&](size_t i) {  // of a candidate `next` gave: its jokers are left
     const MeldList::Needs& n = candidates.needs(i);
-    if (n.jokers > left[Face::joker()] || (n.naturals & ~held) != 0) return false;
+    if ((n.naturals & ~held) != 0) return false;
     if (!n.twice) return true;
     FaceCounts wanted;  // a face twice: counted
     for (const Token& t : candidates[i])
