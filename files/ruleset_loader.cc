@@ -1,12 +1,14 @@
 #include "files/ruleset_loader.h"
 
 #include <algorithm>
+#include <bitset>
 #include <filesystem>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <stdexcept>
 #include <tuple>
+#include <unordered_map>
 
 #include "files/play_events.h"
 #include "files/ruleset_parameters.h"
@@ -384,6 +386,7 @@ void read_clause_checks(const YamlReader& in, const YamlNode& item, size_t index
   const YamlNode* checks = item.find("checks");
   if (!checks) return;
   in.expect_seq(*checks, "checks");
+  c.checks.reserve(checks->items.size());
   for (const YamlNode& ch : checks->items) {
     auto check = refusal_named(in.scalar(ch, "a check"));
     if (!check) in.fail(ch, "unknown check '" + ch.scalar + "'");
@@ -395,15 +398,16 @@ void read_clause_checks(const YamlReader& in, const YamlNode& item, size_t index
 }
 
 // What in play passes through a clause: play events, or the variants of the ruleset.
-void read_clause_events(const YamlReader& in, const YamlNode& item, const std::map<std::string, const YamlNode*>& variants,
+void read_clause_events(const YamlReader& in, const YamlNode& item, const VariantPatches& variants,
                         const std::string& ruleset, Clause& c) {
   const YamlNode* events = item.find("events");
   if (!events) return;
   in.expect_seq(*events, "events");
+  c.events.reserve(events->items.size());
   for (const YamlNode& e : events->items) {
     const std::string& name = in.scalar(e, "an event");
-    const bool variant = name.rfind("variant:", 0) == 0;
-    if (variant ? !variants.count(name.substr(8)) : !play_event_from_name(name))
+    const bool variant = name.starts_with("variant:");
+    if (variant ? !variants.contains(std::string_view(name).substr(8)) : !play_event_from_name(name))
       in.fail(e, variant ? "no variant '" + name.substr(8) + "' in " + ruleset : "unknown event '" + name + "'");
     c.events.push_back(name);
   }
@@ -420,12 +424,13 @@ void read_one_way(const YamlReader& in, const YamlNode& item, Clause& c) {
   c.one_way_why = in.scalar(in.require(*one_way, "why"), "why");
 }
 
-void read_catalog(const YamlReader& in, const YamlNode& root, const std::map<std::string, const YamlNode*>& variants,
+void read_catalog(const YamlReader& in, const YamlNode& root, const VariantPatches& variants,
                   RuleSet& r) {
   r.clause_of.fill(-1);
   const YamlNode& catalog = in.require(root, "catalog");
   in.expect_seq(catalog, "catalog");
-  std::set<std::string> ids;
+  std::vector<std::string_view> ids;  // a catalog's few dozen, looked through rather than kept in a tree
+  ids.reserve(catalog.items.size());
   std::vector<Clause> clauses;
   clauses.reserve(catalog.items.size());
   for (const YamlNode& item : catalog.items) {
@@ -433,8 +438,11 @@ void read_catalog(const YamlReader& in, const YamlNode& root, const std::map<std
                   "a catalog clause");
     Clause c;
     const YamlNode& id = in.require(item, "id");
-    c.id = r.id + "/" + in.scalar(id, "id");
-    if (!ids.insert(c.id).second) in.fail(id, "clause '" + c.id + "' is defined twice");
+    const std::string& own = in.scalar(id, "id");
+    c.id.reserve(r.id.size() + 1 + own.size());
+    c.id.append(r.id).append(1, '/').append(own);
+    if (std::find(ids.begin(), ids.end(), own) != ids.end()) in.fail(id, "clause '" + c.id + "' is defined twice");
+    ids.push_back(own);
     c.text = in.scalar(in.require(item, "text"), "text");
     c.text_sv = in.scalar(in.require(item, "text_sv"), "text_sv");
     read_clause_kind(in, item, c);
@@ -452,30 +460,104 @@ void read_catalog(const YamlReader& in, const YamlNode& root, const std::map<std
   r.catalog = Catalog(std::move(clauses));
 }
 
+// ---- catalogs read ahead ----------------------------------------------------------
+
+// The catalogs read ahead (read_catalog_ahead), found by a 64-bit hash of what a catalog's
+// reading depends on: its tree, the ruleset's id (each clause's prefix) and the variant ids
+// its events may name (two of a fuzzer's thousands share one with odds of some in 10^12).
+// Marks are left out: a catalog kept read without an error. Filled only ahead, so that a
+// load never keeps memory it did not give back.
+class CatalogsReadAhead {
+ public:
+  static CatalogsReadAhead& shared() {
+    static CatalogsReadAhead all;
+    return all;
+  }
+
+  // The catalog read ahead for this tree, id and variants, into `r`; false if none was.
+  bool take(const YamlNode& catalog, const std::string& id, const VariantPatches& variants, RuleSet& r) {
+    const std::lock_guard lock(mutex_);
+    if (read_.empty()) return false;  // no hash where nothing is read ahead (every load but a fuzzer's)
+    const auto it = read_.find(key(catalog, id, variants));
+    if (it == read_.end()) return false;
+    r.catalog = it->second.catalog;
+    r.clause_of = it->second.clause_of;
+    return true;
+  }
+
+  // Reads the catalog and keeps it, unless it is kept already or does not read.
+  void read_ahead(const YamlReader& in, const YamlNode& root, const YamlNode& catalog, const std::string& id,
+                  const VariantPatches& variants) {
+    const uint64_t k = key(catalog, id, variants);
+    {
+      const std::lock_guard lock(mutex_);
+      if (read_.contains(k)) return;
+    }
+    RuleSet r;
+    r.id = id;
+    try {
+      read_catalog(in, root, variants, r);
+    } catch (const InputError&) {
+      return;  // the load reads it again, to say where it is wrong
+    }
+    const std::lock_guard lock(mutex_);
+    if (read_.size() >= kMostKept) read_.clear();  // a fuzzer mutates the inputs it ran last
+    read_.emplace(k, Read{std::move(r.catalog), r.clause_of});
+  }
+
+ private:
+  static constexpr size_t kMostKept = 2048;  // a few dozen short clauses each: some tens of megabytes
+  struct Read {
+    Catalog catalog;
+    std::array<int16_t, kNumRefusals> clause_of;
+  };
+
+  static uint64_t mixed(uint64_t h, uint64_t v) {
+    h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+  }
+  static uint64_t hash_text(std::string_view text, uint64_t h) { return mixed(mixed(h, text.size()), std::hash<std::string_view>{}(text)); }
+  static uint64_t hash_tree(const YamlNode& n, uint64_t h) {
+    h = mixed(h, uint64_t(n.kind) << 1 | uint64_t(n.quoted));
+    if (n.is_scalar()) return hash_text(n.scalar, h);
+    h = mixed(h, n.items.size() << 32 | n.entries.size());
+    for (const YamlNode& item : n.items) h = hash_tree(item, h);
+    for (const auto& [k, v] : n.entries) h = hash_tree(v, hash_text(k.scalar, h));
+    return h;
+  }
+  static uint64_t key(const YamlNode& catalog, const std::string& id, const VariantPatches& variants) {
+    uint64_t h = hash_tree(catalog, hash_text(id, 0));
+    for (const auto& [variant, patch] : variants) h = hash_text(variant, h);
+    return h;
+  }
+
+  std::mutex mutex_;
+  std::unordered_map<uint64_t, Read> read_;
+};
+
 // Where a dotted path ("swap.allowed") points in a ruleset tree; nullptr if nowhere.
-YamlNode* find_path(YamlNode& root, const std::string& path) {
+YamlNode* find_path(YamlNode& root, std::string_view path) {
   YamlNode* n = &root;
-  size_t pos = 0;
-  while (pos <= path.size()) {
-    size_t dot = path.find('.', pos);
-    std::string part = path.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
+  for (size_t pos = 0;;) {
+    const size_t dot = path.find('.', pos);
+    const std::string_view part = path.substr(pos, dot == std::string_view::npos ? std::string_view::npos : dot - pos);
     if (!n->is_map()) return nullptr;
     YamlNode* next = nullptr;
     for (auto& [k, v] : n->entries)
       if (k.scalar == part) next = &v;
     if (!next) return nullptr;
     n = next;
-    if (dot == std::string::npos) break;
+    if (dot == std::string_view::npos) return n;
     pos = dot + 1;
   }
-  return n;
 }
 
 // The parameter a patch's path sets: the one it names, or the one whose value holds what it
 // names (deck.jokers_per_deck is the deck's); nullptr for a section or anything else.
 const Parameter* parameter_of(std::string_view path) {
-  for (const Parameter& p : kParameters)
-    if (path.starts_with(p.key) && (path.size() == p.key.size() || path[p.key.size()] == '.')) return &p;
+  for (const Parameter& p : kParameters)  // the first letter first: most differ there
+    if (!path.empty() && path[0] == p.key[0] && path.starts_with(p.key) && (path.size() == p.key.size() || path[p.key.size()] == '.'))
+      return &p;
   return nullptr;
 }
 
@@ -488,24 +570,25 @@ const Parameter* parameter_of(std::string_view path) {
 std::optional<RuleSet> read_patched_parameters(const YamlReader& in, const RuleSet& base,
                                                const std::vector<const YamlNode*>& base_patches, YamlNode& root,
                                                const std::vector<const YamlNode*>& patches) {
-  std::vector<const Parameter*> changed;
+  std::bitset<std::size(kParameters)> changed;  // by the parameter's place in the list
   for (const auto* list : {&patches, &base_patches})
     for (const YamlNode* patch : *list)
       for (const YamlEntry& e : patch->entries) {
         const Parameter* p = parameter_of(e.first.scalar);
         if (!p) return std::nullopt;
-        changed.push_back(p);
+        changed.set(size_t(p - kParameters));
       }
   RuleSet r = base;
   // A contract opening sets the rounds (check_rounds_and_deals): they start again from the
   // tree, as in a whole reading, for a house whose opening is none.
   r.match.rounds = MatchRules{}.rounds;
-  if (const YamlNode* rounds = find_path(root, "match.rounds")) parameter_of("match.rounds")->read(in, *rounds, r);
-  for (const Parameter& p : kParameters)  // in the list's order, as read_parameters reads them
-    if (std::find(changed.begin(), changed.end(), &p) != changed.end()) {
-      const YamlNode* n = find_path(root, std::string(p.key));
+  static const Parameter& match_rounds = *parameter_of("match.rounds");
+  if (const YamlNode* rounds = find_path(root, match_rounds.key)) match_rounds.read(in, *rounds, r);
+  for (size_t i = 0; i < changed.size(); ++i)  // in the list's order, as read_parameters reads them
+    if (changed.test(i)) {
+      const YamlNode* n = find_path(root, kParameters[i].key);
       if (!n) return std::nullopt;
-      p.read(in, *n, r);
+      kParameters[i].read(in, *n, r);
     }
   check_rounds_and_deals(in, root, r);
   return r;
@@ -672,8 +755,20 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   r.id = id_;
   read_parameters(in, root, r);
   check_rounds_and_deals(in, root, r);
-  read_catalog(in, root, variant_patch_, r);
+  const YamlNode* catalog = root.find("catalog");
+  if (!catalog || !CatalogsReadAhead::shared().take(*catalog, id_, variant_patch_, r)) read_catalog(in, root, variant_patch_, r);
   return r;
+}
+
+void read_catalog_ahead(const YamlNode& root, const std::string& file) {
+  const YamlNode* id = root.find("id");
+  const YamlNode* catalog = root.find("catalog");
+  if (!id || !id->is_scalar() || !catalog) return;
+  VariantPatches variants;  // what the events may name: the ids alone
+  if (const YamlNode* v = root.find("variants"))
+    for (const YamlNode& item : v->items)
+      if (const YamlNode* vid = item.find("id"); vid && vid->is_scalar()) variants.emplace(vid->scalar, nullptr);
+  CatalogsReadAhead::shared().read_ahead(YamlReader(file), root, *catalog, id->scalar, variants);
 }
 
 std::string RulesetSpec::default_choice(const std::string& option) const {

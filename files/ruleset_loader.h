@@ -17,6 +17,9 @@ struct VariantInfo {
   std::string id, text, text_sv, source;
 };
 
+// Each variant's `set`, by the variant's id.
+using VariantPatches = std::map<std::string, const YamlNode*, std::less<>>;
+
 struct OptionInfo {
   std::string id, text, text_sv, source, default_choice;
   std::vector<std::string> choices;
@@ -61,7 +64,7 @@ class RulesetSpec {
   std::vector<const YamlNode*> default_patches_;
   std::vector<VariantInfo> variants_;
   std::vector<OptionInfo> options_;
-  std::map<std::string, const YamlNode*> variant_patch_;
+  VariantPatches variant_patch_;
   std::map<std::string, std::map<std::string, const YamlNode*>> option_patch_;
   // The houses resolve() has built, by the variants and choices asked: every scenario read
   // resolves its house, and a house is built once (shared by copies of the spec, and by
@@ -69,6 +72,12 @@ class RulesetSpec {
   struct Resolved;
   std::shared_ptr<Resolved> resolved_;
 };
+
+// Reads the catalog of a ruleset tree ahead of its load and keeps it: a load of a ruleset
+// with the same catalog, id and variant ids takes it as read. For a fuzzer's mutator, which
+// writes rulesets that mostly keep their catalog and reads them here outside the run it
+// times (and checks for memory kept); a tree that does not read is let be.
+void read_catalog_ahead(const YamlNode& root, const std::string& file);
 
 class RulesetLibrary {
  public:

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <tuple>
 
 #include "engine/position.h"
 #include "engine/random_play.h"
@@ -64,6 +65,67 @@ TEST(Loader, AVariantThatSetsTheCatalogHasItsOwn) {
   EXPECT_EQ(spec.resolve({"own-catalog"}, {}).catalog[0].text, "the variant's own words");
   EXPECT_NE(spec.resolve({}, {}).catalog[0].text, "the variant's own words");
   EXPECT_NE(spec.base().catalog[0].text, "the variant's own words");
+}
+
+YamlNode spec_tree(std::string_view file) {
+  for (const EmbeddedFile& f : spec_files())
+    if (f.name == file) return parse_yaml(f.text, std::string(file)).at(0);
+  ADD_FAILURE() << "no spec/" << file;
+  return {};
+}
+
+void set_scalar(YamlNode& map, std::string_view key, const std::string& value) {
+  for (YamlEntry& e : map.entries)
+    if (e.first.scalar == key) e.second.scalar = value;
+}
+
+YamlNode& first_clause(YamlNode& root) {
+  for (YamlEntry& e : root.entries)
+    if (e.first.scalar == "catalog") return e.second.items.at(0);
+  throw std::logic_error("no catalog");
+}
+
+// A catalog read ahead (spec_fuzz's mutator reads what it wrote) is taken by a load of a
+// tree with the same catalog, id and variants, and by no other: a load of a tree changed
+// in any of the three reads its own (the clauses' prefix, their text, the variants their
+// events may name).
+TEST(Loader, ACatalogReadAheadIsTakenOnlyWhereTheCatalogIdAndVariantsAreTheSame) {
+  YamlNode root = spec_tree("femhundra-rummy.yaml");
+  set_scalar(first_clause(root), "text", "read ahead");  // this test's own catalog
+  read_catalog_ahead(root, "f.yaml");
+  const RulesetSpec a(root, "f.yaml");
+  const RulesetSpec b(root, "f.yaml");
+  EXPECT_EQ(&a.base().catalog[0], &b.base().catalog[0]);  // one reading, taken by both
+  const RuleSet& built_in = rules("femhundra-rummy");
+  ASSERT_EQ(a.base().catalog.size(), built_in.catalog.size());
+  for (size_t i = 0; i < built_in.catalog.size(); ++i) {
+    const Clause& c = a.base().catalog[i];
+    const Clause& d = built_in.catalog[i];
+    EXPECT_EQ(c.id, d.id);
+    EXPECT_EQ(c.text, i == 0 ? "read ahead" : d.text);
+    EXPECT_EQ(std::tie(c.kind, c.text_sv, c.source, c.resolution, c.checks, c.events, c.one_way),
+              std::tie(d.kind, d.text_sv, d.source, d.resolution, d.checks, d.events, d.one_way));
+  }
+  EXPECT_EQ(a.base().clause_of, built_in.clause_of);
+
+  YamlNode renamed = root;
+  set_scalar(renamed, "id", "femhundra-annan");
+  EXPECT_EQ(RulesetSpec(renamed, "f.yaml").base().catalog[0].id.rfind("femhundra-annan/", 0), 0u);
+  YamlNode retold = root;
+  set_scalar(first_clause(retold), "text", "told again");
+  EXPECT_EQ(RulesetSpec(retold, "f.yaml").base().catalog[0].text, "told again");
+  YamlNode fewer = root;  // no variant no-joker, which a clause's events name
+  for (YamlEntry& e : fewer.entries)
+    if (e.first.scalar == "variants") {
+      ASSERT_EQ(e.second.items.at(0).find("id")->scalar, "no-joker");
+      e.second.items.erase(e.second.items.begin());
+    }
+  try {
+    RulesetSpec spec(fewer, "f.yaml");
+    ADD_FAILURE() << "loaded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("no variant 'no-joker'"), std::string::npos) << e.what();
+  }
 }
 
 // The whole pile's rules (a meld due with its cards, a penalty when none can be made) are

@@ -8,7 +8,7 @@ const std::vector<Target>& targets() {
       {"scenario_mutate_fuzz", "scenarios of scenarios/ mutated in meaning, replayed with every invariant checked",
        scenario_mutate_fuzz, mutate_scenario},
       {"spec_fuzz", "rulesets of spec/ mutated: loaded and played with every invariant checked, or refused with a place",
-       spec_fuzz, mutate_spec},
+       spec_fuzz, spec_fuzz_mutate},
       {"play_fuzz", "games of any ruleset, variants and options driven by the bytes, every invariant checked", play_fuzz},
       {"meld_diff_fuzz", "melds and layoffs: the engine against the meld oracle", meld_diff_fuzz},
       {"score_diff_fuzz", "finished hands: the engine's scores against the score oracle", score_diff_fuzz},

@@ -30,6 +30,8 @@ Found scenario_mutate_fuzz(const uint8_t* data, size_t size);
 size_t mutate_scenario(uint8_t* data, size_t size, size_t max_size, unsigned seed);
 Found spec_fuzz(const uint8_t* data, size_t size);
 size_t mutate_spec(uint8_t* data, size_t size, size_t max_size, unsigned seed);
+// mutate_spec, the catalog of what it wrote read ahead (read_catalog_ahead).
+size_t spec_fuzz_mutate(uint8_t* data, size_t size, size_t max_size, unsigned seed);
 Found play_fuzz(const uint8_t* data, size_t size);
 Found meld_diff_fuzz(const uint8_t* data, size_t size);
 Found score_diff_fuzz(const uint8_t* data, size_t size);

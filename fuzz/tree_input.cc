@@ -234,17 +234,12 @@ void keep_written(std::string_view bytes, std::vector<YamlNode> docs) {
   w.docs = std::make_shared<std::vector<YamlNode>>(std::move(docs));
 }
 
-namespace {
-
-// The documents kept for `bytes`, shared; nullptr when none are.
 std::shared_ptr<std::vector<YamlNode>> written_docs(std::string_view bytes) {
   Written& w = written();
   const std::lock_guard lock(w.mutex);
   if (w.bytes.empty() || bytes != w.bytes) return nullptr;
   return w.docs;
 }
-
-}  // namespace
 
 std::optional<std::vector<YamlNode>> input_docs(std::string_view bytes, const std::string& file) {
   const std::shared_ptr<const std::vector<YamlNode>> docs = shared_input_docs(bytes, file);

@@ -47,6 +47,8 @@ std::shared_ptr<std::vector<YamlNode>> lent_input_docs(std::string_view bytes, c
 // again (its mutations of an input follow one another), and neither the target nor the next
 // mutation decodes them. One is kept, the last.
 void keep_written(std::string_view bytes, std::vector<YamlNode> docs);
+// The documents kept for `bytes`, lent as lent_input_docs lends them; nullptr when none are.
+std::shared_ptr<std::vector<YamlNode>> written_docs(std::string_view bytes);
 // input_docs for the mutator, about to change the documents: the ones kept are taken, not copied.
 std::optional<std::vector<YamlNode>> take_input_docs(std::string_view bytes, const std::string& file);
 
