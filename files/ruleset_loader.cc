@@ -626,7 +626,7 @@ RulesetSpec::RulesetSpec(std::shared_ptr<YamlNode> root, const std::string& file
                        item.find("source") ? in.scalar(*item.find("source"), "source") : ""};
       if (variant_patch_.count(info.id)) in.fail(item, "variant '" + info.id + "' is defined twice");
       variant_patch_[info.id] = &in.require(item, "set");
-      variants_.push_back(info);
+      variants_.push_back(std::move(info));
     }
   }
   if (const YamlNode* o = tree.find("options")) {
@@ -646,7 +646,7 @@ RulesetSpec::RulesetSpec(std::shared_ptr<YamlNode> root, const std::string& file
       }
       if (!option_patch_[info.id].count(info.default_choice))
         in.fail(in.require(item, "default"), "the default is not one of the choices");
-      options_.push_back(info);
+      options_.push_back(std::move(info));
     }
   }
   // Every house vouches for itself when resolved (resolve_now); the file is held to the
@@ -654,9 +654,18 @@ RulesetSpec::RulesetSpec(std::shared_ptr<YamlNode> root, const std::string& file
   base_ = resolve_now({}, {});
   for (const OptionInfo& o : options_) default_patches_.push_back(option_patch_.at(o.id).at(o.default_choice));
   base_read_ = true;
-  for (const VariantInfo& v : variants_) resolve_now({v.id}, {});
-  for (const OptionInfo& o : options_)
-    for (const std::string& c : o.choices) resolve_now({}, {{o.id, c}});
+  std::vector<const YamlNode*> patches;  // as resolve_now puts them: the variants', then each option's choice
+  for (const VariantInfo& v : variants_) {
+    patches.assign(1, variant_patch_.at(v.id));
+    patches.insert(patches.end(), default_patches_.begin(), default_patches_.end());
+    house(patches, [&] { return "variant " + v.id; });
+  }
+  for (size_t i = 0; i < options_.size(); ++i)
+    for (const std::string& choice : options_[i].choices) {  // in the file's order, as its errors are told
+      patches = default_patches_;
+      patches[i] = option_patch_.at(options_[i].id).at(choice);
+      house(patches, [&] { return "option " + options_[i].id + ": " + choice; });
+    }
 }
 
 void RulesetSpec::set_patches(YamlNode& root, const std::vector<const YamlNode*>& patches,
@@ -689,6 +698,9 @@ RuleSet RulesetSpec::build_patched(const std::vector<const YamlNode*>& patches) 
           return build(root);
         }
   std::vector<std::pair<YamlNode*, YamlNode>> undo;  // each node patched, with what it held
+  size_t entries = 0;
+  for (const YamlNode* patch : patches) entries += patch->entries.size();
+  undo.reserve(entries);
   struct Restore {
     std::vector<std::pair<YamlNode*, YamlNode>>& undo;
     ~Restore() {
@@ -733,6 +745,15 @@ RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
   }
   for (const auto& [id, choice] : options)
     if (!option_patch_.count(id)) throw std::invalid_argument("unknown option '" + id + "' of " + id_);
+  return house(patches, [&] {
+    std::string context;
+    for (const std::string& v : variants) context += std::string(context.empty() ? "" : ", ") + "variant " + v;
+    for (const auto& [id, choice] : options) context += std::string(context.empty() ? "" : ", ") + "option " + id + ": " + choice;
+    return context;
+  });
+}
+
+RuleSet RulesetSpec::house(const std::vector<const YamlNode*>& patches, const std::function<std::string()>& context) const {
   RuleSet r = build_patched(patches);
   // Every check the house can raise names a clause, in any mix of variants and choices: a
   // mix can make reachable what no variant or choice alone does (spec_fuzz: a deck with
@@ -740,11 +761,9 @@ RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
   const RefusalMask reach = r.reachable_checks();
   for (int c = 1; c < kNumRefusals; ++c)
     if (reach.has(Refusal(c)) && r.names_no_clause(Refusal(c))) {
-      std::string context;
-      for (const std::string& v : variants) context += std::string(context.empty() ? "" : ", ") + "variant " + v;
-      for (const auto& [id, choice] : options) context += std::string(context.empty() ? "" : ", ") + "option " + id + ": " + choice;
+      const std::string where = context();
       YamlReader(file_).fail(*root_, "no catalog clause lists check '" + std::string(refusal_name(Refusal(c))) + "'" +
-                                        (context.empty() ? "" : " (" + context + ")"));
+                                        (where.empty() ? "" : " (" + where + ")"));
     }
   return r;
 }

@@ -2,6 +2,7 @@
 // folder) turned into RuleSet values, with their variants and options applied.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -49,6 +50,8 @@ class RulesetSpec {
 
  private:
   RuleSet resolve_now(const std::vector<std::string>& variants, const std::map<std::string, std::string>& options) const;
+  // The house these patches make, vouched for: `context` names it in an error.
+  RuleSet house(const std::vector<const YamlNode*>& patches, const std::function<std::string()>& context) const;
   RuleSet build(const YamlNode& root) const;
   // The patches set in `root`, what each node held before kept in `undo` when given.
   void set_patches(YamlNode& root, const std::vector<const YamlNode*>& patches,

@@ -225,6 +225,20 @@ TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
   }
 }
 
+// When it loads, a ruleset vouches for each variant and each option choice alone, and the
+// error of one names it: here the choice that brings the jokers back, whose swap no clause
+// names.
+TEST(Loader, AChoiceWhoseChecksNoClauseNamesIsRefusedAtTheLoadNamingTheChoice) {
+  const std::string text = rummy500_with({{"      this-turn: {}\n", "      this-turn: { deck.jokers_per_deck: 0 }\n"},
+                                            {"    checks: [swap-not-allowed]\n", ""}});
+  try {
+    const RulesetSpec spec(parse_yaml(text, "rummy500.yaml").at(0), "rummy500.yaml");
+    ADD_FAILURE() << "loaded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("swap-not-allowed' (option deep-card-when: first-play)"), std::string::npos) << e.what();
+  }
+}
+
 // A jokerless meld is refused for too few naturals when it may be shorter than min_naturals
 // and still as long as min_size: meld.size does not name it first. spec_fuzz found rummy500
 // without jokers, melds of two cards needing three naturals and joker.natural listing no check
