@@ -153,7 +153,7 @@ size_t mutate_with(uint8_t* data, size_t size, size_t max_size, unsigned seed,
   // again, or too long, is changed further by the next.
   for (unsigned attempt = 0; attempt < 4; ++attempt) {
     if (!mutate(*docs, seed + attempt * 0x9E3779B9u)) return start_again(data, size, max_size, seed, replacement);
-    const std::string out = encode_docs(*docs);
+    const std::string out = encode_docs(*docs, bytes.size());
     if (out != bytes && out.size() <= max_size) {
       keep_written(out, std::move(*docs));
       return put(data, size, max_size, out);

@@ -146,6 +146,9 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
   GameState s = new_match(rules, game.players, game.deal_seed, game.players - 1);
   hunt::Trace trace;
   trace.start = s;
+  trace.actions.reserve(kMostSteps);  // one allocation a list, not one each time it doubles
+  trace.verdicts.reserve(kMostSteps);
+  trace.listed.reserve(kMostSteps);
   auto failed = [&](hunt::Finding f, const GameState& at) {
     found.failure = hunt::Failure{game, std::move(trace), std::move(f), at};
     return found;

@@ -206,8 +206,10 @@ bool same_tree(const YamlNode& a, const YamlNode& b) {
 
 bool is_encoded(std::string_view bytes) { return bytes.substr(0, kMagic.size()) == kMagic; }
 
-std::string encode_docs(const std::vector<YamlNode>& docs) {
-  std::string out(kMagic);
+std::string encode_docs(const std::vector<YamlNode>& docs, size_t expected_size) {
+  std::string out;
+  out.reserve(expected_size + expected_size / 8 + 64);  // grown once at most, not a dozen times
+  out = kMagic;
   put_varint(out, docs.size());
   for (const YamlNode& d : docs) put_node(out, d);
   return out;

@@ -26,7 +26,8 @@
 namespace meldcheck::fuzz {
 
 bool is_encoded(std::string_view bytes);
-std::string encode_docs(const std::vector<YamlNode>& docs);
+// `expected_size`: about how long the encoding will be (the input's, for a mutation of it).
+std::string encode_docs(const std::vector<YamlNode>& docs, size_t expected_size = 0);
 // nullopt when the bytes are no encoding, or one the YAML reader would not have given. Each
 // node's mark is its place in the document's nodes in order (line) and its depth (column).
 std::optional<std::vector<YamlNode>> decode_docs(std::string_view bytes);
