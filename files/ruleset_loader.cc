@@ -466,7 +466,9 @@ void read_catalog(const YamlReader& in, const YamlNode& root, const VariantPatch
 // reading depends on: its tree, the ruleset's id (each clause's prefix) and the variant ids
 // its events may name (two of a fuzzer's thousands share one with odds of some in 10^12).
 // Marks are left out: a catalog kept read without an error. Filled only ahead, so that a
-// load never keeps memory it did not give back.
+// load never keeps memory it did not give back, and only with a catalog a load has read
+// before (a load that reads one notes it, in a table of fixed size): a mutated ruleset is
+// often refused before its catalog is read, and one read ahead for it would be read for nothing.
 class CatalogsReadAhead {
  public:
   static CatalogsReadAhead& shared() {
@@ -475,23 +477,29 @@ class CatalogsReadAhead {
   }
 
   // The catalog read ahead for this tree, id and variants, into `r`; false if none was.
+  // A load that does not find it notes it as read, to be read ahead the next time.
   bool take(const YamlNode& catalog, const std::string& id, const VariantPatches& variants, RuleSet& r) {
     const std::lock_guard lock(mutex_);
-    if (read_.empty()) return false;  // no hash where nothing is read ahead (every load but a fuzzer's)
-    const auto it = read_.find(key(catalog, id, variants));
-    if (it == read_.end()) return false;
+    if (!asked_) return false;  // no hash where nothing is read ahead (every load but a fuzzer's)
+    const uint64_t k = key(catalog, id, variants);
+    const auto it = read_.find(k);
+    if (it == read_.end()) {
+      read_by_load_[k % read_by_load_.size()] = k;
+      return false;
+    }
     r.catalog = it->second.catalog;
     r.clause_of = it->second.clause_of;
     return true;
   }
 
-  // Reads the catalog and keeps it, unless it is kept already or does not read.
+  // Reads the catalog and keeps it, if a load has read it before, it is not kept already and it reads.
   void read_ahead(const YamlReader& in, const YamlNode& root, const YamlNode& catalog, const std::string& id,
                   const VariantPatches& variants) {
     const uint64_t k = key(catalog, id, variants);
     {
       const std::lock_guard lock(mutex_);
-      if (read_.contains(k)) return;
+      asked_ = true;
+      if (read_.contains(k) || read_by_load_[k % read_by_load_.size()] != k) return;
     }
     RuleSet r;
     r.id = id;
@@ -532,7 +540,9 @@ class CatalogsReadAhead {
   }
 
   std::mutex mutex_;
+  bool asked_ = false;  // read_ahead has been called
   std::unordered_map<uint64_t, Read> read_;
+  std::array<uint64_t, 4096> read_by_load_{};  // the keys loads read last, each in its slot: no allocation within a run
 };
 
 // Where a dotted path ("swap.allowed") points in a ruleset tree; nullptr if nowhere.

@@ -85,14 +85,17 @@ YamlNode& first_clause(YamlNode& root) {
   throw std::logic_error("no catalog");
 }
 
-// A catalog read ahead (spec_fuzz's mutator reads what it wrote) is taken by a load of a
-// tree with the same catalog, id and variants, and by no other: a load of a tree changed
-// in any of the three reads its own (the clauses' prefix, their text, the variants their
-// events may name).
+// A catalog read ahead (spec_fuzz's mutator reads what it wrote), once a load has read it,
+// is taken by a load of a tree with the same catalog, id and variants, and by no other: a
+// load of a tree changed in any of the three reads its own (the clauses' prefix, their
+// text, the variants their events may name).
 TEST(Loader, ACatalogReadAheadIsTakenOnlyWhereTheCatalogIdAndVariantsAreTheSame) {
   YamlNode root = spec_tree("femhundra-rummy.yaml");
   set_scalar(first_clause(root), "text", "read ahead");  // this test's own catalog
+  read_catalog_ahead(root, "f.yaml");  // none read by a load yet: not read ahead
+  const RulesetSpec first(root, "f.yaml");
   read_catalog_ahead(root, "f.yaml");
+  EXPECT_NE(&first.base().catalog[0], &RulesetSpec(root, "f.yaml").base().catalog[0]);
   const RulesetSpec a(root, "f.yaml");
   const RulesetSpec b(root, "f.yaml");
   EXPECT_EQ(&a.base().catalog[0], &b.base().catalog[0]);  // one reading, taken by both
