@@ -338,7 +338,8 @@ void read_parameters(const YamlReader& in, const YamlNode& root, RuleSet& r) {
 }
 
 // A contract opening plays a hand for each contract; every seat count has a deck, and a
-// deal that fits it in every round of the match; an opening row has discards to make it.
+// deal that fits it in every round of the match; an opening row has discards to make it; a
+// player always has a way to go out.
 void check_rounds_and_deals(const YamlReader& in, const YamlNode& root, RuleSet& r) {
   // An opening row is dealt by each player's discard; a freely rearranged table has none.
   if (r.pile_start == PileStart::kRow && r.table.free_rearrangement)
@@ -346,6 +347,15 @@ void check_rounds_and_deals(const YamlReader& in, const YamlNode& root, RuleSet&
   if (r.opening.form == OpeningForm::kContract) {
     if (r.opening.contracts.empty()) in.fail(root, "a contract opening needs `opening.contracts`");
     r.match.rounds = uint8_t(r.opening.contracts.size());
+  }
+  // A player down to one card a table meld can take could neither discard it (a discard
+  // going out must fit no meld) nor build it on (a turn that builds ends with a discard):
+  // no step left to take. The texts join the two in no game (spec_fuzz: a changed Rummy 500).
+  if (r.going_out.dead_last_discard && r.going_out.build_only_needs_discard) {
+    const YamlNode* going_out = root.find("going_out");
+    in.fail(going_out ? *going_out : root,
+            "a going-out discard that must be dead (going_out.dead_last_discard) and a turn that builds ending with a "
+            "discard (going_out.build_only_needs_discard) leave a player whose last card fits a meld no step");
   }
   const YamlNode& decks = *root.find("deck")->find("decks");
   const YamlNode& deals = *root.find("deal");

@@ -213,6 +213,28 @@ std::string rummy500_with(const std::vector<std::pair<std::string, std::string>>
 // the swap refusal, which no clause lists any more. The file loads (each choice alone is
 // jokerless); the mix is refused with its place when resolved. spec_fuzz found the mix
 // playing, its refusal named by no clause.
+// The error a ruleset's load gives, with its place; "" when it loads.
+std::string load_error(const std::string& text) {
+  try {
+    const RulesetSpec spec(parse_yaml(text, "rummy500.yaml").at(0), "rummy500.yaml");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A going-out discard that must be dead and a building turn that must end with a discard
+// leave a player whose last card fits a table meld no step (spec_fuzz: a changed Rummy 500
+// with its dead-last-discard variant, a hand stuck): a ruleset with both is refused where
+// it sets them, when it loads, as each variant is vouched for.
+TEST(Loader, ADeadLastDiscardWithBuildingThatNeedsADiscardIsRefused) {
+  const std::string text = rummy500_with({{"  build_only_needs_discard: false\n", "  build_only_needs_discard: true\n"},
+                                            {"    checks: [dead-discard]\n", "    checks: [dead-discard, out-needs-discard]\n"}});
+  const std::string error = load_error(text);
+  EXPECT_NE(error.find("rummy500.yaml:45:3: "), std::string::npos) << error;  // the going_out section
+  EXPECT_NE(error.find("going_out.dead_last_discard"), std::string::npos) << error;
+}
+
 TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
   const std::string text = rummy500_with({{"      this-turn: {}\n", "      this-turn: { deck.jokers_per_deck: 0 }\n"},
                                             {"      low-or-high: {}\n", "      low-or-high: { deck.jokers_per_deck: 0 }\n"},
@@ -234,12 +256,8 @@ TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
 TEST(Loader, AChoiceWhoseChecksNoClauseNamesIsRefusedAtTheLoadNamingTheChoice) {
   const std::string text = rummy500_with({{"      this-turn: {}\n", "      this-turn: { deck.jokers_per_deck: 0 }\n"},
                                             {"    checks: [swap-not-allowed]\n", ""}});
-  try {
-    const RulesetSpec spec(parse_yaml(text, "rummy500.yaml").at(0), "rummy500.yaml");
-    ADD_FAILURE() << "loaded";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("swap-not-allowed' (option deep-card-when: first-play)"), std::string::npos) << e.what();
-  }
+  const std::string error = load_error(text);
+  EXPECT_NE(error.find("swap-not-allowed' (option deep-card-when: first-play)"), std::string::npos) << error;
 }
 
 // A jokerless meld is refused for too few naturals when it may be shorter than min_naturals
