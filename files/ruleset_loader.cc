@@ -487,7 +487,7 @@ class CatalogsReadAhead {
   }
 
   // The catalog read ahead for this tree, id and variants, into `r`; false if none was.
-  // A load that does not find it notes it as read, to be read ahead the next time.
+  // A load that does not find it notes its key, for read_ahead to read it the next time.
   bool take(const YamlNode& catalog, const std::string& id, const VariantPatches& variants, RuleSet& r) {
     const std::lock_guard lock(mutex_);
     if (!asked_) return false;  // no hash where nothing is read ahead (every load but a fuzzer's)

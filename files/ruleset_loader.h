@@ -76,10 +76,11 @@ class RulesetSpec {
   std::shared_ptr<Resolved> resolved_;
 };
 
-// Reads the catalog of a ruleset tree ahead of its load and keeps it: a load of a ruleset
-// with the same catalog, id and variant ids takes it as read. For a fuzzer's mutator, which
-// writes rulesets that mostly keep their catalog and reads them here outside the run it
-// times (and checks for memory kept); a tree that does not read is let be.
+// Reads the catalog of a ruleset tree ahead of its load and keeps it, if a load has read
+// that catalog before: a load of a ruleset with the same catalog, id and variant ids takes it
+// as read. For a fuzzer's mutator, which writes rulesets that mostly keep the catalog of one
+// run before, and reads it here outside the run it times (and checks for memory kept); a
+// tree that does not read is let be.
 void read_catalog_ahead(const YamlNode& root, const std::string& file);
 
 class RulesetLibrary {

@@ -105,9 +105,10 @@ std::shared_ptr<hunt::Config> choose(const RulesetSpec& spec, SplitMix64& mix, F
 
 size_t spec_fuzz_mutate(uint8_t* data, size_t size, size_t max_size, unsigned seed) {
   const size_t written = mutate_spec(data, size, max_size, seed);
-  // Its catalog read here, outside the run: most of what mutate_spec writes keeps the
-  // catalog of a ruleset run before, and the run would read it again (a catalog is most of a
-  // ruleset's reading). Kept from within the run, the memory would be taken for a leak.
+  // Its catalog read here, outside the run, when a run has read it before: most of what
+  // mutate_spec writes keeps the catalog of a ruleset run before, and the run would read it
+  // again (a catalog is most of a ruleset's reading). Kept from within the run, the memory
+  // would be taken for a leak.
   if (const std::shared_ptr<std::vector<YamlNode>> docs = written_docs({reinterpret_cast<const char*>(data), written});
       docs && docs->size() == 1) {
     const KnownId known((*docs)[0]);  // named as the run will name it
