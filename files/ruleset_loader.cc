@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <tuple>
 #include <unordered_map>
@@ -337,10 +336,10 @@ void read_parameters(const YamlReader& in, const YamlNode& root, RuleSet& r) {
     if (const YamlNode* n = k.required ? &in.require(root, k.name) : root.find(k.name)) read_key(in, *n, k, r);
 }
 
-// A contract opening plays a hand for each contract; every seat count has a deck, and a
+// A house can be dealt and played: a contract opening plays a hand for each contract; every seat count has a deck, and a
 // deal that fits it in every round of the match; an opening row has discards to make it; a
 // player always has a way to go out.
-void check_rounds_and_deals(const YamlReader& in, const YamlNode& root, RuleSet& r) {
+void check_playable(const YamlReader& in, const YamlNode& root, RuleSet& r) {
   // An opening row is dealt by each player's discard; a freely rearranged table has none.
   if (r.pile_start == PileStart::kRow && r.table.free_rearrangement)
     in.fail(*root.find("pile_start"), "an opening row is played by discarding, and a freely rearranged table (table.free_rearrangement) has no discard");
@@ -599,7 +598,7 @@ std::optional<RuleSet> read_patched_parameters(const YamlReader& in, const RuleS
         changed.set(size_t(p - kParameters));
       }
   RuleSet r = base;
-  // A contract opening sets the rounds (check_rounds_and_deals): they start again from the
+  // A contract opening sets the rounds (check_playable): they start again from the
   // tree, as in a whole reading, for a house whose opening is none.
   r.match.rounds = MatchRules{}.rounds;
   static const Parameter& match_rounds = *parameter_of("match.rounds");
@@ -610,7 +609,7 @@ std::optional<RuleSet> read_patched_parameters(const YamlReader& in, const RuleS
       if (!n) return std::nullopt;
       kParameters[i].read(in, *n, r);
     }
-  check_rounds_and_deals(in, root, r);
+  check_playable(in, root, r);
   return r;
 }
 
@@ -793,7 +792,7 @@ RuleSet RulesetSpec::build(const YamlNode& root) const {
   RuleSet r;
   r.id = id_;
   read_parameters(in, root, r);
-  check_rounds_and_deals(in, root, r);
+  check_playable(in, root, r);
   const YamlNode* catalog = root.find("catalog");
   if (!catalog || !CatalogsReadAhead::shared().take(*catalog, id_, variant_patch_, r)) read_catalog(in, root, variant_patch_, r);
   return r;
