@@ -26,6 +26,13 @@ TileCounts counts_of(const GameState& s, int player, bool with_table) {
   return tc;
 }
 
+// Whether the player still owes the opening of OpeningForm::kPoints: new sets from the rack
+// alone worth the opening's points, the table left as it lies. Under the other forms a
+// player's first move is free as any later one.
+bool owes_opening(const GameState& s, const RuleSet& r, int p) {
+  return r.opening.form == OpeningForm::kPoints && !s.players[p].opened;
+}
+
 // Points of new sets in an opening: each tile's number, a joker the number it stands for.
 int opening_points(const Shape& shape) {
   int points = 0;
@@ -144,7 +151,7 @@ void add_tiles(const Meld& m, TileCounts& tc) {
 
 Placement arrangement(const GameState& s, const RuleSet& r, SolverGoal goal, SolverAim aim) {
   const int p = s.to_move;
-  if (s.players[p].opened) {
+  if (!owes_opening(s, r, p)) {
     std::array<const Meld*, kMaxMelds> sets{};
     for (int m = 0; m < s.table.count; ++m) sets[size_t(m)] = &s.table.melds[m];
     const TableJokers jokers = jokers_of({sets.data(), size_t(s.table.count)});
@@ -215,7 +222,7 @@ Placement best_arrangement(const GameState& s, const RuleSet& r, SolverGoal goal
 }
 
 Placement some_arrangement(const GameState& s, const RuleSet& r) {
-  if (s.players[s.to_move].opened)
+  if (!owes_opening(s, r, s.to_move))
     if (Placement local = local_arrangement(s, r); local.found) return local;
   return arrangement(s, r, r.table.best_move, SolverAim::kSome);
 }
@@ -229,7 +236,7 @@ bool can_play_from_rack(const GameState& s, const RuleSet& r) {
   const int p = s.to_move;
   const Pool rack(s.hand(p));
   const MeldList sets = melds_from(r.meld, rack);
-  if (s.players[p].opened) {
+  if (!owes_opening(s, r, p)) {
     if (sets.size() > 0) return true;
     bool found = false;
     for (int m = 0; m < s.table.count && !found; ++m)
@@ -300,7 +307,7 @@ Refusal check_arrange(const GameState& s, const RuleSet& r, const Action& a, Pla
   // reaches the opening's points: its tiles' numbers, a joker the number it stands for.
   // Read once every set forms; a clause fails when it fails however the open sets are read.
   std::array<bool, TokenGroups::kMaxGroups>& old_set = plan.old_set;
-  if (unformed.empty() && !s.players[p].opened) {
+  if (unformed.empty() && owes_opening(s, r, p)) {
     std::array<Shape, TokenGroups::kMaxGroups> shapes;
     for (int g = 0; g < a.cards.groups(); ++g) shapes[g] = formed[g].shape;
     std::array<int, TokenGroups::kMaxGroups> choice{};

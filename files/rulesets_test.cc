@@ -196,6 +196,46 @@ setup:
   EXPECT_EQ(s, before);
 }
 
+// The points opening is one form of opening among three (OpeningForm): on a table rearranged
+// freely, a ruleset whose opening is free owes no points and may build on the table at once.
+// spec_fuzz found a mutated Rummikub with `opening.form: free` refusing a first move worth
+// under 30 with initial-points, which no clause of it named (the arrange step asked only
+// whether the player had opened, not whether the form owed anything).
+TEST(Apply, AFreeOpeningOwesNoPointsOnATableRearrangedFreely) {
+  Scenario sc = parse_scenarios(R"(name: a first move worth 6
+ruleset: rummikub
+setup:
+  players:
+    A: { hand: [R1, R2, R3, B9, K12] }
+    B: { hand: [O1, O5] }
+  table:
+    - { id: m1, owner: B, cards: [K9, O9, R9] }
+  stock: [B12, B11]
+  rest: out
+)", "t.yaml", RulesetLibrary::embedded()).at(0);
+  auto arrange = [](std::initializer_list<std::initializer_list<const char*>> sets) {
+    Action a;
+    a.kind = ActionKind::kArrange, a.player = 0;
+    for (const auto& set : sets) {
+      a.cards.open_group();
+      for (const char* tile : set) a.cards.add(Token{*parse_face(tile, Notation::kTiles)});
+    }
+    return a;
+  };
+  const Action from_rack = arrange({{"K9", "O9", "R9"}, {"R1", "R2", "R3"}});      // 6 points
+  const Action building = arrange({{"K9", "O9", "R9", "B9"}, {"R1", "R2", "R3"}});  // and the table changed
+  RuleSet& r = sc.rules;
+  ASSERT_EQ(r.opening.form, OpeningForm::kPoints);
+  EXPECT_EQ(check_action(sc.start, r, from_rack), Refusal::kInitialPoints);
+  EXPECT_NE(check_action(sc.start, r, building), Refusal::kNone);
+  r.opening.form = OpeningForm::kFree;
+  EXPECT_EQ(check_action(sc.start, r, from_rack), Refusal::kNone);
+  GameState s = sc.start;
+  ASSERT_EQ(apply(s, r, building), Refusal::kNone);
+  EXPECT_TRUE(s.players[0].opened);
+  EXPECT_EQ(s.hand(0).size(), 1);  // K12
+}
+
 // spec/rummy500.yaml's text with each `from` replaced by its `to` (each must be there).
 std::string rummy500_with(const std::vector<std::pair<std::string, std::string>>& changes) {
   std::string text;
