@@ -681,6 +681,7 @@ RulesetSpec::RulesetSpec(std::shared_ptr<YamlNode> root, const std::string& file
   }
   for (size_t i = 0; i < options_.size(); ++i)
     for (const std::string& choice : options_[i].choices) {  // in the file's order, as its errors are told
+      if (choice == options_[i].default_choice) continue;  // the base, vouched for above
       patches = default_patches_;
       patches[i] = option_patch_.at(options_[i].id).at(choice);
       house(patches, [&] { return "option " + options_[i].id + ": " + choice; });
@@ -773,6 +774,7 @@ RuleSet RulesetSpec::resolve_now(const std::vector<std::string>& variants,
 }
 
 RuleSet RulesetSpec::house(const std::vector<const YamlNode*>& patches, const std::function<std::string()>& context) const {
+  if (base_read_ && patches == default_patches_) return base_;  // no variant, every option's default: read and vouched for
   RuleSet r = build_patched(patches);
   // Every check the house can raise names a clause, in any mix of variants and choices: a
   // mix can make reachable what no variant or choice alone does (spec_fuzz: a deck with
