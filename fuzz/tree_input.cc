@@ -17,6 +17,20 @@ constexpr size_t kMaxNodes = YamlLimits{}.max_nodes;
 
 enum Kind : uint8_t { kNull = 0, kPlain = 1, kQuoted = 2, kSequence = 3, kMap = 4 };
 
+// A node's head (its kind byte, then a count or a length) goes in with one append, not one
+// a byte: the encoding is written after every mutation.
+void put_head(std::string& out, uint8_t kind, size_t v) {
+  char head[11];
+  size_t n = 0;
+  head[n++] = char(kind);
+  while (v >= 0x80) {
+    head[n++] = char(uint8_t(v) | 0x80);
+    v >>= 7;
+  }
+  head[n++] = char(uint8_t(v));
+  out.append(head, n);
+}
+
 void put_varint(std::string& out, size_t v) {
   while (v >= 0x80) {
     out += char(uint8_t(v) | 0x80);
@@ -34,17 +48,15 @@ void put_node(std::string& out, const YamlNode& n) {
   switch (n.kind) {
     case YamlNode::Kind::kNull: out += char(kNull); return;
     case YamlNode::Kind::kScalar:
-      out += char(n.quoted ? kQuoted : kPlain);
-      put_string(out, n.scalar);
+      put_head(out, n.quoted ? kQuoted : kPlain, n.scalar.size());
+      out += n.scalar;
       return;
     case YamlNode::Kind::kSequence:
-      out += char(kSequence);
-      put_varint(out, n.items.size());
+      put_head(out, kSequence, n.items.size());
       for (const YamlNode& i : n.items) put_node(out, i);
       return;
     case YamlNode::Kind::kMap:
-      out += char(kMap);
-      put_varint(out, n.entries.size());
+      put_head(out, kMap, n.entries.size());
       for (const YamlEntry& e : n.entries) {
         put_string(out, e.first.scalar);
         put_node(out, e.second);
