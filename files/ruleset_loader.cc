@@ -681,7 +681,6 @@ RulesetSpec::RulesetSpec(std::shared_ptr<YamlNode> root, const std::string& file
   }
   for (size_t i = 0; i < options_.size(); ++i)
     for (const std::string& choice : options_[i].choices) {  // in the file's order, as its errors are told
-      if (choice == options_[i].default_choice) continue;  // the base, vouched for above
       patches = default_patches_;
       patches[i] = option_patch_.at(options_[i].id).at(choice);
       house(patches, [&] { return "option " + options_[i].id + ": " + choice; });

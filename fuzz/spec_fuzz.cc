@@ -21,9 +21,9 @@ namespace meldcheck::fuzz {
 namespace {
 
 // One hand, cut short: a ruleset may make hands long (Liverpool's stock is reshuffled, and
-// most of its hands outlast 200 steps). 150: ten minutes side by side from the seeds reached
-// more coverage than 200 did (cov 9661 against 9559, ft 51459 against 48279) at a sixth more
-// rulesets a second; of the hands of a late corpus that ended within 200 steps, 78% ended
+// most of its hands outlast 200 steps). 150: ten-minute runs from the seeds reached the
+// coverage of 200 steps, within what runs differ by, at a sixth more rulesets a second (the
+// README, on db86ba6); of the hands of a late corpus that ended within 200 steps, 78% ended
 // within 150 (41% within 100), and the mutator shortens hands itself (decks, deals).
 constexpr int kMostSteps = 150;
 constexpr int kArbitraryEvery = 8;  // about one step in this many is an arbitrary action

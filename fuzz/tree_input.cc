@@ -17,26 +17,28 @@ constexpr size_t kMaxNodes = YamlLimits{}.max_nodes;
 
 enum Kind : uint8_t { kNull = 0, kPlain = 1, kQuoted = 2, kSequence = 3, kMap = 4 };
 
-// A node's head (its kind byte, then a count or a length) goes in with one append, not one
-// a byte: the encoding is written after every mutation.
-void put_head(std::string& out, uint8_t kind, size_t v) {
-  char head[11];
+// A count or a length as a LEB128 varint at `out`; the number of bytes it took.
+size_t write_varint(char* out, size_t v) {
   size_t n = 0;
-  head[n++] = char(kind);
   while (v >= 0x80) {
-    head[n++] = char(uint8_t(v) | 0x80);
+    out[n++] = char(uint8_t(v) | 0x80);
     v >>= 7;
   }
-  head[n++] = char(uint8_t(v));
-  out.append(head, n);
+  out[n++] = char(uint8_t(v));
+  return n;
 }
 
 void put_varint(std::string& out, size_t v) {
-  while (v >= 0x80) {
-    out += char(uint8_t(v) | 0x80);
-    v >>= 7;
-  }
-  out += char(uint8_t(v));
+  char bytes[10];
+  out.append(bytes, write_varint(bytes, v));
+}
+
+// A node's head, its kind byte and then a count or a length, in one append, not one a
+// byte: the encoding is written after every mutation.
+void put_head(std::string& out, uint8_t kind, size_t v) {
+  char head[11];
+  head[0] = char(kind);
+  out.append(head, 1 + write_varint(head + 1, v));
 }
 
 void put_string(std::string& out, const std::string& s) {
