@@ -336,9 +336,9 @@ void read_parameters(const YamlReader& in, const YamlNode& root, RuleSet& r) {
     if (const YamlNode* n = k.required ? &in.require(root, k.name) : root.find(k.name)) read_key(in, *n, k, r);
 }
 
-// A house can be dealt and played: a contract opening plays a hand for each contract; every seat count has a deck, and a
-// deal that fits it in every round of the match; an opening row has discards to make it; a
-// player always has a way to go out.
+// A house can be dealt and played: a contract opening plays a hand for each contract; every
+// seat count has a deck, and a deal that fits it in every round of the match; an opening row
+// has discards to make it; a player always has a way to go out.
 void check_playable(const YamlReader& in, const YamlNode& root, RuleSet& r) {
   // An opening row is dealt by each player's discard; a freely rearranged table has none.
   if (r.pile_start == PileStart::kRow && r.table.free_rearrangement)

@@ -248,11 +248,6 @@ std::string rummy500_with(const std::vector<std::pair<std::string, std::string>>
   return text;
 }
 
-// Every check a house can raise names a clause, in any mix of variants and choices, not only
-// for each variant or choice alone: here only two options together deal jokers, and with them
-// the swap refusal, which no clause lists any more. The file loads (each choice alone is
-// jokerless); the mix is refused with its place when resolved. spec_fuzz found the mix
-// playing, its refusal named by no clause.
 // The error a ruleset's load gives, with its place; "" when it loads.
 std::string load_error(const std::string& text) {
   try {
@@ -275,6 +270,11 @@ TEST(Loader, ADeadLastDiscardWithBuildingThatNeedsADiscardIsRefused) {
   EXPECT_NE(error.find("going_out.dead_last_discard"), std::string::npos) << error;
 }
 
+// Every check a house can raise names a clause, in any mix of variants and choices, not only
+// for each variant or choice alone: here only two options together deal jokers, and with them
+// the swap refusal, which no clause lists any more. The file loads (each choice alone is
+// jokerless); the mix is refused with its place when resolved. spec_fuzz found the mix
+// playing, its refusal named by no clause.
 TEST(Loader, AMixWhoseChecksNoClauseNamesIsRefusedWhenResolved) {
   const std::string text = rummy500_with({{"      this-turn: {}\n", "      this-turn: { deck.jokers_per_deck: 0 }\n"},
                                             {"      low-or-high: {}\n", "      low-or-high: { deck.jokers_per_deck: 0 }\n"},
