@@ -9,6 +9,12 @@
 # make the same objects, and made a third of the build's time.
 # EXTERNAL_DEPS are linked privately by both. VERSIONED: the sources read the project's
 # version (MELDCHECK_VERSION).
+#
+# A fuzz build (MELDCHECK_FUZZ) adds a third twin, NAME_untraced, which links the untraced
+# twins of PROJECT_DEPS: the same code with no comparison traced (-fno-sanitize-coverage=
+# trace-cmp), for the targets whose custom mutators never use what libFuzzer learns from
+# traced comparisons. A library in MELDCHECK_UNTRACED traces none in any target, and its
+# twin is its own objects; any other is compiled again for it.
 function(meldcheck_library name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "VERSIONED;FAULT_HOOKS" "" "SOURCES;PROJECT_DEPS;EXTERNAL_DEPS")
   list(TRANSFORM arg_PROJECT_DEPS APPEND _faulty OUTPUT_VARIABLE faulty_deps)
@@ -33,7 +39,35 @@ function(meldcheck_library name)
     add_library(${name}_faulty $<TARGET_OBJECTS:${name}_objects>)
     set(compiled ${name}_objects)
   endif()
-  foreach(target IN LISTS compiled ITEMS ${name} ${name}_faulty)
+  set(twins ${name} ${name}_faulty)
+  if(MELDCHECK_FUZZ)
+    list(TRANSFORM arg_PROJECT_DEPS APPEND _untraced OUTPUT_VARIABLE untraced_deps)
+    if(NOT name IN_LIST MELDCHECK_UNTRACED)
+      add_library(${name}_untraced_objects OBJECT ${arg_SOURCES})
+      target_compile_options(${name}_untraced_objects PRIVATE -fno-sanitize-coverage=trace-cmp)
+      target_link_libraries(${name}_untraced_objects PUBLIC ${untraced_deps} PRIVATE ${arg_EXTERNAL_DEPS})
+      add_library(${name}_untraced $<TARGET_OBJECTS:${name}_untraced_objects>)
+      list(APPEND compiled ${name}_untraced_objects)
+    else()
+      foreach(target IN LISTS compiled)
+        target_compile_options(${target} PRIVATE -fno-sanitize-coverage=trace-cmp)
+      endforeach()
+      if(NOT arg_FAULT_HOOKS)
+        add_library(${name}_untraced $<TARGET_OBJECTS:${name}_objects>)
+      elseif(NOT arg_PROJECT_DEPS)  # the library itself, which links nothing traced
+        add_library(${name}_untraced INTERFACE)
+        target_link_libraries(${name}_untraced INTERFACE ${name})
+      else()
+        message(FATAL_ERROR "${name}: an untraced library with fault hooks and dependencies needs a twin compiled (cmake/MeldcheckLibrary.cmake)")
+      endif()
+    endif()
+    get_target_property(type ${name}_untraced TYPE)
+    if(NOT type STREQUAL "INTERFACE_LIBRARY")
+      target_link_libraries(${name}_untraced PUBLIC ${untraced_deps} PRIVATE ${arg_EXTERNAL_DEPS})
+      list(APPEND twins ${name}_untraced)
+    endif()
+  endif()
+  foreach(target IN LISTS compiled twins)
     target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
   endforeach()
   foreach(target IN LISTS compiled)

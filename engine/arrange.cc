@@ -266,6 +266,14 @@ bool can_play_from_rack(const GameState& s, const RuleSet& r) {
   return some_arrangement(s, r).found;
 }
 
+bool opening_within_reach(const GameState& s, const RuleSet& r, int p) {
+  if (!owes_opening(s, r, p)) return true;
+  const FaceCounts rack = face_counts(s.hand(p));
+  int most = rack.n[kFaces] * kRanks;
+  for (int f = 0; f < kFaces && most < r.opening.points; ++f) most += rack.n[f] * Face::from_code(uint8_t(f)).rank();
+  return most >= r.opening.points;
+}
+
 Refusal check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan) {
   const int p = s.to_move;
   const CardSet rack = s.hand(p);

@@ -109,6 +109,10 @@ Refusal check_discard(const GameState& s, const RuleSet& r, const Action& a);
 Refusal check_claim(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
 Refusal check_next_hand(const GameState& s);
 Refusal check_arrange(const GameState& s, const RuleSet& r, const Action& a, Plan& plan);
+// Whether the player's rack could reach the points opening they owe, at the most: every
+// number in it laid, each joker standing for the highest. Below the points no arrangement of
+// theirs opens, and none is worth listing. True where no points opening is owed.
+bool opening_within_reach(const GameState& s, const RuleSet& r, int p);
 
 // ...and the change of a step whose check passed (with the plan that check filled).
 void play_draw(GameState& s, const RuleSet& r);

@@ -115,6 +115,11 @@ Action table_as_arrange(const GameState& s, int p) {
 // to answer (best_arrangement), not the enumeration's: a move is all a list needs.
 void arrange_moves(Collector& c, int p) {
   const GameState& s = c.s;
+  // A rack short of the opening's points lists nothing: a big one with jokers forms tens of
+  // thousands of melds, each combination of which the opening would refuse (spec_fuzz: a
+  // Rummikub opening of 1,000 points, its racks growing a tile a turn, spent most of a ten-
+  // minute run listing them).
+  if (!detail::opening_within_reach(s, c.r, p)) return;
   const size_t listed_before = c.out.size();
   const detail::Pool rack(s.hand(p));
   const detail::MeldList candidates = detail::melds_from(c.r.meld, rack);

@@ -537,7 +537,7 @@ class CatalogsReadAhead {
   static uint64_t hash_tree(const YamlNode& n, uint64_t h) {
     h = mixed(h, uint64_t(n.kind) << 1 | uint64_t(n.quoted));
     if (n.is_scalar()) return hash_text(n.scalar, h);
-    h = mixed(h, n.items.size() << 32 | n.entries.size());
+    h = mixed(h, uint64_t(n.items.size()) << 32 | n.entries.size());  // size_t is 32 bits in the board's wasm
     for (const YamlNode& item : n.items) h = hash_tree(item, h);
     for (const auto& [k, v] : n.entries) h = hash_tree(v, hash_text(k.scalar, h));
     return h;

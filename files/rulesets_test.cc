@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <tuple>
 
@@ -234,6 +235,40 @@ setup:
   ASSERT_EQ(apply(s, r, building), Refusal::kNone);
   EXPECT_TRUE(s.players[0].opened);
   EXPECT_EQ(s.hand(0).size(), 1);  // K12
+}
+
+// A rack short of the points opening lists no arrangement (engine/legal.cc): the reach counts
+// every number of the rack and each joker as the highest, 13. R1 R2 R3 and a joker reach 19
+// at the most; laid as a run the joker stands for 4, worth 10.
+TEST(Apply, TheOpeningsReachCountsEveryNumberAndAJokerAsTheHighest) {
+  Scenario sc = parse_scenarios(R"(name: a rack of 19 at the most
+ruleset: rummikub
+setup:
+  players:
+    A: { hand: [R1, R2, R3, JK] }
+    B: { hand: [O1, O5] }
+  stock: [B12, B11]
+  rest: out
+)", "t.yaml", RulesetLibrary::embedded()).at(0);
+  RuleSet& r = sc.rules;
+  auto arrangements = [&] {
+    std::vector<Action> legal;
+    legal_actions(sc.start, r, legal);
+    return std::count_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::kArrange; });
+  };
+  Action run;
+  run.kind = ActionKind::kArrange, run.player = 0;
+  run.cards.open_group();
+  for (const char* tile : {"R1", "R2", "R3", "JK"}) run.cards.add(Token{*parse_face(tile, Notation::kTiles)});
+  r.opening.points = 10;
+  EXPECT_EQ(check_action(sc.start, r, run), Refusal::kNone);
+  EXPECT_GT(arrangements(), 0);
+  r.opening.points = 11;
+  EXPECT_EQ(check_action(sc.start, r, run), Refusal::kInitialPoints);
+  EXPECT_EQ(arrangements(), 0);
+  r.opening.points = 20;  // past the reach: none even tried
+  EXPECT_EQ(check_action(sc.start, r, run), Refusal::kInitialPoints);
+  EXPECT_EQ(arrangements(), 0);
 }
 
 // spec/rummy500.yaml's text with each `from` replaced by its `to` (each must be there).

@@ -104,13 +104,9 @@ Found driven_game(FuzzedDataProvider& in, hunt::CheckSet checks, MadeUp made_up,
   hunt::Checker checker(chosen.config, hunt::CheckLevel::kAll, checks, chosen.oracle);
   const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
   Found found;
-  hunt::Trace trace;
-  trace.start = s;
-  trace.actions.reserve(size_t(most_steps));
-  trace.verdicts.reserve(size_t(most_steps));
-  trace.listed.reserve(size_t(most_steps));
+  hunt::Trace& trace = reused_trace(s, size_t(most_steps));
   auto failed = [&](hunt::Finding f, const GameState& at) {
-    found.failure = hunt::Failure{game, std::move(trace), std::move(f), at, played != nullptr};
+    found.failure = hunt::Failure{game, trace, std::move(f), at, played != nullptr};
     return found;
   };
   // A played position is judged as a setup written before the game, as a scenario's is: the

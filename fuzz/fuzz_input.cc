@@ -77,6 +77,18 @@ Chosen choose_config(FuzzedDataProvider& in, const std::string& ruleset) {
   std::abort();  // a ruleset of spec/ named by a target: always there
 }
 
+hunt::Trace& reused_trace(const GameState& start, size_t most_steps) {
+  static thread_local hunt::Trace trace;
+  trace.start = start;
+  trace.actions.clear();
+  trace.verdicts.clear();
+  trace.listed.clear();
+  trace.actions.reserve(most_steps);
+  trace.verdicts.reserve(most_steps);
+  trace.listed.reserve(most_steps);
+  return trace;
+}
+
 void fail(const Found& found) {
   std::fprintf(stderr, "meldcheck fuzz: %s\n", found.message().c_str());
   std::abort();

@@ -41,6 +41,12 @@ Chosen choose_config(FuzzedDataProvider& in);
 // The same for one ruleset (its variants and options still from the bytes).
 Chosen choose_config(FuzzedDataProvider& in, const std::string& ruleset);
 
+// The trace of one input's game, kept across inputs and emptied here for a game from
+// `start`: under ASan a fresh trace an input (room for a hand of actions of 328 bytes each,
+// some 50 KB) was an allocation poisoned, filled and quarantined every time. A finding
+// copies it (hunt::Failure holds its own).
+hunt::Trace& reused_trace(const GameState& start, size_t most_steps);
+
 // Stops the run on a finding, with a message the fuzzer keeps with the input.
 [[noreturn]] void fail(const Found& found);
 

@@ -5,6 +5,7 @@
 // replay completes or refuses with a clause id, never a crash, a hang, an unmapped
 // refusal, a broken invariant or a disagreement with an oracle. Expectations written in
 // the scenarios are not judged: after a mutation they are wrong by design.
+#include <algorithm>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -31,20 +32,17 @@ const hunt::CheckSet kChecks = hunt::CheckSet::all().without(hunt::CheckId::kSol
 // played so far.
 std::optional<hunt::Failure> check_case(hunt::Checker& checker, const hunt::Case& c, int& budget) {
   const RuleSet& r = c.config->rules;
-  hunt::Failure failure;
-  failure.game = hunt::GameSpec{0, c.config, c.start.num_players, c.deal ? c.deal->seed : 0, 0};
-  failure.trace.start = c.start;
-  // A Failure's deal is by the last player; a deal by another is written as the setup it made.
-  failure.from_setup = !c.deal || c.deal->dealer != c.start.num_players - 1;
+  hunt::Trace& trace = reused_trace(c.start, size_t(std::max(budget, 0)) + 1);  // the steps, and a probe's
   auto failed = [&](hunt::Finding f, const GameState& at) {
-    failure.finding = std::move(f);
-    failure.at = at;
-    return std::optional<hunt::Failure>(std::move(failure));
+    // A Failure's deal is by the last player; a deal by another is written as the setup it made.
+    const bool from_setup = !c.deal || c.deal->dealer != c.start.num_players - 1;
+    const hunt::GameSpec game{0, c.config, c.start.num_players, c.deal ? c.deal->seed : 0, 0};
+    return std::optional<hunt::Failure>(hunt::Failure{game, trace, std::move(f), at, from_setup});
   };
   auto taken = [&](const Action& a, Refusal verdict, bool listed) {
-    failure.trace.actions.push_back(a);
-    failure.trace.verdicts.push_back(verdict);
-    failure.trace.listed.push_back(listed);
+    trace.actions.push_back(a);
+    trace.verdicts.push_back(verdict);
+    trace.listed.push_back(listed);
   };
   GameState s = c.start;
   if (auto f = hunt::start_case(checker, c)) return failed(*f, s);

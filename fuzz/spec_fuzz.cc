@@ -150,13 +150,9 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
   hunt::GameSpec game{0, config, rules.players.min, mix.next(), mix.next()};
   hunt::Checker checker(config, hunt::CheckLevel::kAll, checks_for(every_check));
   GameState s = new_match(rules, game.players, game.deal_seed, game.players - 1);
-  hunt::Trace trace;
-  trace.start = s;
-  trace.actions.reserve(kMostSteps);  // one allocation a list, not one each time it doubles
-  trace.verdicts.reserve(kMostSteps);
-  trace.listed.reserve(kMostSteps);
+  hunt::Trace& trace = reused_trace(s, kMostSteps);
   auto failed = [&](hunt::Finding f, const GameState& at) {
-    found.failure = hunt::Failure{game, std::move(trace), std::move(f), at};
+    found.failure = hunt::Failure{game, trace, std::move(f), at};
     return found;
   };
   const hunt::DealInfo dealt{game.deal_seed, game.players - 1};
@@ -165,7 +161,7 @@ Found spec_fuzz(const uint8_t* data, size_t size) {
   // Mostly a listed action (of a kind picked first, as in play_fuzz), sometimes an
   // arbitrary one, which must be refused cleanly.
   RandomPlayer player(game.play_seed);
-  std::vector<Action> candidates;
+  static thread_local std::vector<Action> candidates;  // kept across inputs, as driven_game's list
   auto next_action = [&](bool listed) -> std::optional<Action> {
     if (!listed) return player.arbitrary(s, rules);
     return pick_some(s, rules, candidates, [&](size_t n) { return player.next() % n; });
