@@ -14,7 +14,7 @@
 # twins of PROJECT_DEPS: the same code with no comparison traced (-fno-sanitize-coverage=
 # trace-cmp), for the targets whose custom mutators never use what libFuzzer learns from
 # traced comparisons. A library in MELDCHECK_UNTRACED traces none in any target, and its
-# twin is its own objects; any other is compiled again for it.
+# twin is its own objects; any other is compiled again for it, when a target links the twin.
 function(meldcheck_library name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "VERSIONED;FAULT_HOOKS" "" "SOURCES;PROJECT_DEPS;EXTERNAL_DEPS")
   list(TRANSFORM arg_PROJECT_DEPS APPEND _faulty OUTPUT_VARIABLE faulty_deps)
@@ -43,17 +43,17 @@ function(meldcheck_library name)
   if(MELDCHECK_FUZZ)
     list(TRANSFORM arg_PROJECT_DEPS APPEND _untraced OUTPUT_VARIABLE untraced_deps)
     if(NOT name IN_LIST MELDCHECK_UNTRACED)
-      add_library(${name}_untraced_objects OBJECT ${arg_SOURCES})
+      add_library(${name}_untraced_objects OBJECT EXCLUDE_FROM_ALL ${arg_SOURCES})
       target_compile_options(${name}_untraced_objects PRIVATE -fno-sanitize-coverage=trace-cmp)
       target_link_libraries(${name}_untraced_objects PUBLIC ${untraced_deps} PRIVATE ${arg_EXTERNAL_DEPS})
-      add_library(${name}_untraced $<TARGET_OBJECTS:${name}_untraced_objects>)
+      add_library(${name}_untraced EXCLUDE_FROM_ALL $<TARGET_OBJECTS:${name}_untraced_objects>)
       list(APPEND compiled ${name}_untraced_objects)
     else()
       foreach(target IN LISTS compiled)
         target_compile_options(${target} PRIVATE -fno-sanitize-coverage=trace-cmp)
       endforeach()
       if(NOT arg_FAULT_HOOKS)
-        add_library(${name}_untraced $<TARGET_OBJECTS:${name}_objects>)
+        add_library(${name}_untraced EXCLUDE_FROM_ALL $<TARGET_OBJECTS:${name}_objects>)
       elseif(NOT arg_PROJECT_DEPS)  # the library itself, which links nothing traced
         add_library(${name}_untraced INTERFACE)
         target_link_libraries(${name}_untraced INTERFACE ${name})

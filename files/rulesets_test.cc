@@ -239,7 +239,8 @@ setup:
 
 // A rack short of the points opening lists no arrangement (engine/legal.cc): the reach counts
 // every number of the rack and each joker as the highest, 13. R1 R2 R3 and a joker reach 19
-// at the most; laid as a run the joker stands for 4, worth 10.
+// at the most; laid as a run the joker stands for 4, worth 10. Up to 19 the arrangements are
+// tried (and refused past 10); from 20 none is.
 TEST(Apply, TheOpeningsReachCountsEveryNumberAndAJokerAsTheHighest) {
   Scenario sc = parse_scenarios(R"(name: a rack of 19 at the most
 ruleset: rummikub
@@ -251,9 +252,11 @@ setup:
   rest: out
 )", "t.yaml", RulesetLibrary::embedded()).at(0);
   RuleSet& r = sc.rules;
+  CheckTally refused{};
   auto arrangements = [&] {
     std::vector<Action> legal;
-    legal_actions(sc.start, r, legal);
+    refused = {};
+    legal_actions(sc.start, r, legal, &refused);
     return std::count_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::kArrange; });
   };
   Action run;
@@ -263,12 +266,14 @@ setup:
   r.opening.points = 10;
   EXPECT_EQ(check_action(sc.start, r, run), Refusal::kNone);
   EXPECT_GT(arrangements(), 0);
-  r.opening.points = 11;
+  r.opening.points = 19;
   EXPECT_EQ(check_action(sc.start, r, run), Refusal::kInitialPoints);
   EXPECT_EQ(arrangements(), 0);
-  r.opening.points = 20;  // past the reach: none even tried
+  EXPECT_GT(refused[size_t(Refusal::kInitialPoints)], 0u);  // tried, and refused
+  r.opening.points = 20;
   EXPECT_EQ(check_action(sc.start, r, run), Refusal::kInitialPoints);
   EXPECT_EQ(arrangements(), 0);
+  EXPECT_EQ(refused[size_t(Refusal::kInitialPoints)], 0u);  // past the reach: none tried
 }
 
 // spec/rummy500.yaml's text with each `from` replaced by its `to` (each must be there).
